@@ -1,0 +1,14 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './platform/db/database.ts';
+import type { SmsProvider } from './platform/sms/sms-provider.ts';
+import type { WechatProvider } from './platform/wechat/wechat-provider.ts';
+
+/** What feature routes need from the platform, handed over explicitly (no container, no decorators). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  secretKey: string;
+  sms: SmsProvider;
+  wechat: WechatProvider;
+}

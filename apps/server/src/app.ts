@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX } from '@yanbo/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import { registerAccountRoutes } from './features/account/account-routes.ts';
+import { registerAuth } from './platform/auth.ts';
+import { ensureAdminAgent } from './platform/bootstrap.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { ERROR_CATALOGUE } from './platform/error-catalogue.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { createLogSmsProvider } from './platform/sms/sms-provider.ts';
+import { createSandboxWechatProvider, registerSandboxWechatPages } from './platform/wechat/sandbox-wechat-provider.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** Builds the whole server: database (migrated), providers, API routes, OpenAPI, the console and its SPA fallback. */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: config.inMemoryDatabase,
+  });
+  await migrate(database);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    disableRequestLogging: config.logLevel !== 'debug',
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    secretKey: config.secretKey,
+    sms: createLogSmsProvider(config.dataDir, (line) => app.log.info(line)),
+    wechat: createSandboxWechatProvider(database.db),
+  };
+  await ensureAdminAgent(ctx, app.log);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  registerErrorHandler(app);
+  registerAuth(app, database.db);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Yanbo API', version: '1.0.0', description: '演播 live-event platform API' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+
+  await app.register(
+    async (api) => {
+      api.get('/healthz', { config: { auth: false }, schema: { hide: true } }, async () => ({ ok: true }));
+      api.get('/error-codes', { config: { auth: false }, schema: { tags: ['meta'] } }, async () => ERROR_CATALOGUE);
+      registerAccountRoutes(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+  registerSandboxWechatPages(app, database.db, config.secretKey);
+  registerConsole(app, config.consoleDir);
+
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The built console at every non-API path; unknown API paths answer JSON 404. */
+function registerConsole(app: FastifyInstance, consoleDir: string) {
+  const hasConsole = existsSync(path.join(consoleDir, 'index.html'));
+  if (hasConsole) {
+    app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET' || !hasConsole || path.extname(url) !== '') {
+      return reply
+        .status(404)
+        .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${url} not found` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+  });
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… for a real PostgreSQL; empty means the embedded PGlite in dataDir (or in memory for tests). */
+  databaseUrl: string;
+  /** Keep the embedded database in memory (tests). */
+  inMemoryDatabase: boolean;
+  redisUrl: string;
+  adminMobile: string;
+  adminPassword: string;
+  smsProvider: 'log';
+  wechatProvider: 'sandbox';
+  /** Signs upload policies and encrypts stored secrets. */
+  secretKey: string;
+  /** Directory of the built console; served at every non-API path. */
+  consoleDir: string;
+  logLevel: string;
+}
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads the environment once; tests pass their own overrides. */
+export function loadConfig(overrides: Partial<Config> = {}, env = process.env): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? path.join(root, 'data'));
+  const config: Config = {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? '',
+    inMemoryDatabase: false,
+    redisUrl: env.REDIS_URL ?? '',
+    adminMobile: env.ADMIN_MOBILE ?? '',
+    adminPassword: env.ADMIN_PASSWORD ?? '',
+    smsProvider: 'log',
+    wechatProvider: 'sandbox',
+    secretKey: env.SECRET_KEY ?? '',
+    consoleDir: env.CONSOLE_DIR ?? path.join(root, 'apps/console/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+  if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);
+  return config;
+}
+
+/** Without SECRET_KEY the process keeps a random key in the data directory, so restarts keep sessions and secrets. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,158 @@
+import {
+  agentIdParams,
+  agentProfile,
+  agentSmsSendBody,
+  appCenterToken as appCenterTokenSchema,
+  bindOpenidBody,
+  changeMobileBody,
+  changePasswordBody,
+  customerServiceUser,
+  exists,
+  existsQuery,
+  loginRecordList,
+  loginRecordQuery,
+  me,
+  ok,
+  openidBinding,
+  passwordLoginBody,
+  resetPasswordBody,
+  session,
+  signupBody,
+  smsLoginBody,
+  smsSendBody,
+  smsSent,
+  smsVerified,
+  smsVerifyBody,
+  tokenLoginBody,
+  updateProfileBody,
+  userMe,
+} from '@yanbo/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { callerOf, clientOf } from '../../platform/auth.ts';
+import * as account from './account-service.ts';
+import * as openid from './openid-service.ts';
+import * as sms from './sms-service.ts';
+
+const tags = ['account'];
+const publicRoute = { auth: false };
+
+export function registerAccountRoutes(server: FastifyInstance, ctx: AppContext) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/agent/login',
+    { config: publicRoute, schema: { tags, body: passwordLoginBody, response: { 200: session } } },
+    (request) => account.loginWithPassword(ctx, request.body, clientOf(request)),
+  );
+  app.post(
+    '/agent/login/token',
+    { config: publicRoute, schema: { tags, body: tokenLoginBody, response: { 200: session } } },
+    (request) => account.loginWithTicket(ctx, request.body.token, clientOf(request)),
+  );
+  app.post(
+    '/agent/login/sms',
+    { config: publicRoute, schema: { tags, body: smsLoginBody, response: { 200: session } } },
+    (request) => account.loginWithSms(ctx, request.body, clientOf(request)),
+  );
+  app.get(
+    '/agent/login/token',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ agentId: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ token: z.string(), expiresAt: z.string(), url: z.string() }) },
+      },
+    },
+    (request) => account.createImpersonationTicket(ctx, callerOf(request), request.query.agentId),
+  );
+  app.get('/agent/me', { schema: { tags, response: { 200: me } } }, (request) => account.getMe(ctx, callerOf(request)));
+  app.get('/logout', { schema: { tags, response: { 200: ok } } }, (request) => account.logout(ctx, callerOf(request)));
+
+  app.post(
+    '/sms',
+    { config: publicRoute, schema: { tags, body: smsSendBody, response: { 200: smsSent } } },
+    (request) => {
+      sms.assertSmsSignature(request.headers.authorization, request.body.mobile);
+      return sms.sendPublicSms(ctx, request.body, request.ip);
+    },
+  );
+  app.post('/agent/sms', { schema: { tags, body: agentSmsSendBody, response: { 200: smsSent } } }, (request) =>
+    sms.sendAgentSms(ctx, callerOf(request), request.body, request.ip),
+  );
+  app.post(
+    '/agent/sms/verify',
+    { config: publicRoute, schema: { tags, body: smsVerifyBody, response: { 200: smsVerified } } },
+    (request) => sms.verifySms(ctx, request.body),
+  );
+
+  app.post(
+    '/agent/signup',
+    { config: publicRoute, schema: { tags, body: signupBody, response: { 200: session } } },
+    (request) => account.signup(ctx, request.body, clientOf(request)),
+  );
+  app.put(
+    '/agent/password',
+    { config: publicRoute, schema: { tags, body: resetPasswordBody, response: { 200: ok } } },
+    (request) => account.resetPassword(ctx, request.body),
+  );
+  app.get(
+    '/agent/exists',
+    { config: publicRoute, schema: { tags, querystring: existsQuery, response: { 200: exists } } },
+    (request) => account.mobileExists(ctx, request.query.mobile),
+  );
+
+  app.get(
+    '/agent/login-record',
+    { schema: { tags, querystring: loginRecordQuery, response: { 200: loginRecordList } } },
+    (request) => account.listLoginRecords(ctx, callerOf(request), request.query),
+  );
+  app.get(
+    '/agent/openid',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ state: z.string().max(100).default('') }),
+        response: { 200: openidBinding },
+      },
+    },
+    (request) => openid.getOpenidBinding(ctx, callerOf(request), request.query.state),
+  );
+  app.put('/agent/openid', { schema: { tags, body: bindOpenidBody, response: { 200: openidBinding } } }, (request) =>
+    openid.bindOpenid(ctx, callerOf(request), request.body),
+  );
+  app.delete('/agent/openid', { schema: { tags, response: { 200: openidBinding } } }, (request) =>
+    openid.unbindOpenid(ctx, callerOf(request)),
+  );
+
+  app.get('/v3/app-center-token', { schema: { tags, response: { 200: appCenterTokenSchema } } }, (request) =>
+    account.appCenterToken(ctx, callerOf(request)),
+  );
+  app.get('/user/me', { schema: { tags, response: { 200: userMe } } }, (request) =>
+    account.getUserMe(ctx, callerOf(request)),
+  );
+  app.get('/agent/user', { schema: { tags, response: { 200: customerServiceUser } } }, (request) =>
+    account.getCustomerServiceUser(ctx, callerOf(request)),
+  );
+
+  app.get('/agent/:id', { schema: { tags, params: agentIdParams, response: { 200: agentProfile } } }, (request) =>
+    account.getProfile(ctx, callerOf(request), request.params.id),
+  );
+  app.put(
+    '/agent/:id',
+    { schema: { tags, params: agentIdParams, body: updateProfileBody, response: { 200: agentProfile } } },
+    (request) => account.updateProfile(ctx, callerOf(request), request.params.id, request.body),
+  );
+  app.put(
+    '/agent/:id/password',
+    { schema: { tags, params: agentIdParams, body: changePasswordBody, response: { 200: ok } } },
+    (request) => account.changePassword(ctx, callerOf(request), request.params.id, request.body),
+  );
+  app.put(
+    '/agent/:id/mobile',
+    { schema: { tags, params: agentIdParams, body: changeMobileBody, response: { 200: agentProfile } } },
+    (request) => account.changeMobile(ctx, callerOf(request), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,115 @@
+import { randomInt } from 'node:crypto';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  SMS_CODE_TTL_SECONDS,
+  SMS_MAX_PER_IP_PER_HOUR,
+  SMS_MAX_PER_MOBILE_PER_DAY,
+  SMS_MAX_VERIFY_ATTEMPTS,
+  SMS_RESEND_SECONDS,
+  type SmsPurpose,
+  type SmsSent,
+} from '@yanbo/contracts';
+import { hmac, safeEqual } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { badRequest, tooManyRequests } from '../../platform/errors.ts';
+import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
+
+export interface SmsCodeDeps {
+  db: Db;
+  sms: SmsProvider;
+  secretKey: string;
+}
+
+const codeHash = (secretKey: string, mobile: string, purpose: string, code: string) =>
+  hmac(secretKey, `${mobile}:${purpose}:${code}`);
+
+/** Issues a code: one per minute per mobile and purpose, a daily cap per mobile, an hourly cap per IP. */
+export async function issueSmsCode(
+  deps: SmsCodeDeps,
+  mobile: string,
+  purpose: SmsPurpose,
+  ip: string,
+): Promise<SmsSent> {
+  const now = Date.now();
+  const counts = await deps.db
+    .selectFrom('smsCodes')
+    .select((eb) => [
+      eb.fn
+        .countAll<string>()
+        .filterWhere('mobile', '=', mobile)
+        .filterWhere('purpose', '=', purpose)
+        .filterWhere('createdAt', '>', new Date(now - SMS_RESEND_SECONDS * 1000))
+        .as('recent'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere('mobile', '=', mobile)
+        .filterWhere('createdAt', '>', new Date(now - 86_400_000))
+        .as('today'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere('ip', '=', ip)
+        .filterWhere('createdAt', '>', new Date(now - 3_600_000))
+        .as('fromIp'),
+    ])
+    .where((eb) => eb.or([eb('mobile', '=', mobile), eb('ip', '=', ip)]))
+    .where('createdAt', '>', new Date(now - 86_400_000))
+    .executeTakeFirstOrThrow();
+  if (Number(counts.recent) > 0) throw tooManyRequests('SMS sent too frequently', ERROR_CODES.smsTooFrequent);
+  if (Number(counts.today) >= SMS_MAX_PER_MOBILE_PER_DAY || Number(counts.fromIp) >= SMS_MAX_PER_IP_PER_HOUR) {
+    throw tooManyRequests('SMS limit reached', ERROR_CODES.smsDailyLimit);
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await deps.db
+    .insertInto('smsCodes')
+    .values({
+      mobile,
+      purpose,
+      ip,
+      codeHash: codeHash(deps.secretKey, mobile, purpose, code),
+      expiresAt: new Date(now + SMS_CODE_TTL_SECONDS * 1000),
+    })
+    .execute();
+  await deps.sms.send({ mobile, code, purpose });
+  return { mobile, resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS };
+}
+
+/**
+ * Checks a code against the newest live one for the mobile and purpose. consume: true spends it (single use); a wrong
+ * guess counts an attempt, and a code with too many wrong guesses is dead.
+ */
+export async function checkSmsCode(
+  db: Db,
+  secretKey: string,
+  input: { mobile: string; purpose: SmsPurpose; code: string; consume: boolean },
+): Promise<void> {
+  const row = await db
+    .selectFrom('smsCodes')
+    .select(['id', 'codeHash', 'attempts'])
+    .where('mobile', '=', input.mobile)
+    .where('purpose', '=', input.purpose)
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '>', new Date())
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const error = badRequest(ERROR_MESSAGES.verificationCode, ERROR_CODES.verificationCode, 'code');
+  if (!row || row.attempts >= SMS_MAX_VERIFY_ATTEMPTS) throw error;
+  if (!safeEqual(row.codeHash, codeHash(secretKey, input.mobile, input.purpose, input.code))) {
+    await db
+      .updateTable('smsCodes')
+      .set({ attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .execute();
+    throw error;
+  }
+  if (input.consume) {
+    const spent = await db
+      .updateTable('smsCodes')
+      .set({ consumedAt: new Date() })
+      .where('id', '=', row.id)
+      .where('consumedAt', 'is', null)
+      .executeTakeFirst();
+    if (spent.numUpdatedRows === 0n) throw error;
+  }
+}

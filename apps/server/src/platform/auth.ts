@@ -1,0 +1,115 @@
+import { ERROR_CODES, ERROR_MESSAGES, SESSION_TTL_DAYS } from '@yanbo/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomToken, sha256 } from './crypto.ts';
+import type { Db } from './db/database.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** Who is calling: an agent, or a sub-account acting for its parent agent (agentId is always the owning agent). */
+export interface Caller {
+  agentId: number;
+  subagentId: number | null;
+  sessionId: number;
+  impersonatedBy: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** false: the route is public. Every other route needs a valid session. */
+    auth?: boolean;
+  }
+}
+
+export interface NewSession {
+  agentId: number;
+  subagentId?: number | null;
+  impersonatedBy?: number | null;
+}
+
+export async function createSession(db: Db, owner: NewSession) {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000);
+  await db
+    .insertInto('sessions')
+    .values({
+      tokenHash: sha256(token),
+      agentId: owner.agentId,
+      subagentId: owner.subagentId ?? null,
+      impersonatedBy: owner.impersonatedBy ?? null,
+      expiresAt,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db.updateTable('sessions').set({ revokedAt: new Date() }).where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of an agent (and its sub-accounts) but one: after a password or mobile change. */
+export async function revokeOtherSessions(db: Db, agentId: number, keepSessionId: number | null) {
+  let query = db
+    .updateTable('sessions')
+    .set({ revokedAt: new Date() })
+    .where('agentId', '=', agentId)
+    .where('revokedAt', 'is', null);
+  if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+async function resolveCaller(db: Db, token: string): Promise<Caller> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('agents', 'agents.id', 'sessions.agentId')
+    .leftJoin('subagents', 'subagents.id', 'sessions.subagentId')
+    .select([
+      'sessions.id',
+      'sessions.agentId',
+      'sessions.subagentId',
+      'sessions.impersonatedBy',
+      'agents.status',
+      'subagents.deletedAt as subagentDeletedAt',
+    ])
+    .where('sessions.tokenHash', '=', sha256(token))
+    .where('sessions.revokedAt', 'is', null)
+    .where('sessions.expiresAt', '>', new Date())
+    .executeTakeFirst();
+  if (!row || row.subagentDeletedAt) throw unauthorized();
+  // A disabled agent's next request carries the disabled-agent status text; the console logs it out (seed 000 §4).
+  if (row.status === 'disabled') {
+    await revokeSession(db, row.id);
+    throw forbidden(ERROR_MESSAGES.agentDisabled, ERROR_CODES.agentDisabled);
+  }
+  return { agentId: row.agentId, subagentId: row.subagentId, sessionId: row.id, impersonatedBy: row.impersonatedBy };
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Every route needs a session unless its config says auth: false. */
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.auth === false || !request.routeOptions.url) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    request.caller = await resolveCaller(db, token);
+  });
+}
+
+/** The caller of an authenticated route. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
+/** Client facts kept with login records and SMS rate limits. */
+export function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) };
+}
+export type ClientInfo = ReturnType<typeof clientOf>;

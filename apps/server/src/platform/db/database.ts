@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export type Db = Kysely<DB>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Holds one connection while fn runs scripts of several statements on it (migrations); answers the last rows. */
+  withScripts<T>(fn: (run: (script: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string;
+  dataDir: string;
+  inMemory: boolean;
+}
+
+/** One query layer for both engines: PostgreSQL when a URL is given, else PGlite on disk (or in memory). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return {
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins }),
+      kind: 'postgres',
+      async withScripts(fn) {
+        const client = await pool.connect();
+        try {
+          return await fn(async (script) => {
+            const result = (await client.query(script)) as pg.QueryResult | pg.QueryResult[];
+            return Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
+          });
+        } finally {
+          client.release();
+        }
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    dataDir = path.join(options.dataDir, 'pgdata');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins });
+  return {
+    db,
+    kind: 'pglite',
+    withScripts(fn) {
+      // Through Kysely, so the scripts wait their turn on PGlite's single connection.
+      return db
+        .connection()
+        .execute(() =>
+          fn(async (script) => ((await pglite.exec(script)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
+        );
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

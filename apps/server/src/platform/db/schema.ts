@@ -1,0 +1,119 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Table types for Kysely, camelCase (the CamelCasePlugin maps them to the snake_case columns of migrations/).
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+
+export interface AgentExtraColumn {
+  area: number;
+  address: string;
+  margin: number;
+}
+
+export interface AgentsTable {
+  id: Generated<number>;
+  parentId: number | null;
+  mobile: string;
+  passwordHash: string;
+  contact: Generated<string>;
+  company: Generated<string>;
+  email: Generated<string>;
+  avatar: Generated<string>;
+  status: Generated<'enabled' | 'pending' | 'disabled'>;
+  coopLevel: Generated<number>;
+  extra: Json<AgentExtraColumn> | undefined;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type AgentRow = Selectable<AgentsTable>;
+export type NewAgent = Insertable<AgentsTable>;
+export type AgentUpdate = Updateable<AgentsTable>;
+
+export interface SubagentsTable {
+  id: Generated<number>;
+  agentId: number;
+  username: string;
+  passwordHash: string;
+  remark: Generated<string>;
+  createdAt: CreatedAt;
+  deletedAt: NullableTimestamp;
+}
+export type SubagentRow = Selectable<SubagentsTable>;
+
+export interface SessionsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  agentId: number;
+  subagentId: number | null;
+  impersonatedBy: number | null;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  revokedAt: NullableTimestamp;
+}
+
+export interface LoginTicketsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  agentId: number;
+  subagentId: number | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  consumedAt: NullableTimestamp;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  codeHash: string;
+  ip: Generated<string>;
+  attempts: Generated<number>;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  consumedAt: NullableTimestamp;
+}
+
+export interface LoginRecordsTable {
+  id: Generated<number>;
+  agentId: number | null;
+  subagentId: number | null;
+  username: string;
+  method: string;
+  success: boolean;
+  ip: Generated<string>;
+  userAgent: Generated<string>;
+  createdAt: CreatedAt;
+}
+
+export interface AgentOpenidsTable {
+  agentId: number;
+  openid: string;
+  nickname: Generated<string>;
+  avatar: Generated<string>;
+  boundAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface SandboxWechatCodesTable {
+  code: string;
+  openid: string;
+  nickname: string;
+  avatar: Generated<string>;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+}
+
+export interface DB {
+  agents: AgentsTable;
+  subagents: SubagentsTable;
+  sessions: SessionsTable;
+  loginTickets: LoginTicketsTable;
+  smsCodes: SmsCodesTable;
+  loginRecords: LoginRecordsTable;
+  agentOpenids: AgentOpenidsTable;
+  sandboxWechatCodes: SandboxWechatCodesTable;
+}

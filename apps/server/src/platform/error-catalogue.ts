@@ -1,0 +1,22 @@
+import { ERROR_CODES, type ErrorCode } from '@yanbo/contracts';
+
+/** The code catalogue the console fetches (GET /api/error-codes) to show an error's zh-CN text (seed 000 §8). */
+export const ERROR_CATALOGUE: Record<ErrorCode, { 'zh-CN': string; en: string }> = {
+  [ERROR_CODES.validation]: { 'zh-CN': '提交的信息有误，请检查后重试', en: 'Invalid input' },
+  [ERROR_CODES.unauthorized]: { 'zh-CN': '登录已失效，请重新登录', en: 'Please sign in again' },
+  [ERROR_CODES.wrongCredentials]: { 'zh-CN': '用户名或密码错误', en: 'Wrong username or password' },
+  [ERROR_CODES.agentDisabled]: { 'zh-CN': '账号已被禁用，请联系管理员', en: 'This account is disabled' },
+  [ERROR_CODES.mobileRegistered]: { 'zh-CN': '该手机号已注册', en: 'Mobile already registered' },
+  [ERROR_CODES.mobileUnchanged]: { 'zh-CN': '新手机号与当前手机号相同', en: 'The new mobile is the current one' },
+  [ERROR_CODES.smsTooFrequent]: { 'zh-CN': '验证码发送过于频繁，请稍后再试', en: 'SMS sent too frequently' },
+  [ERROR_CODES.smsDailyLimit]: { 'zh-CN': '今日验证码发送次数已达上限', en: 'SMS limit reached' },
+  [ERROR_CODES.smsSignature]: { 'zh-CN': '请求签名无效，请刷新页面后重试', en: 'Invalid SMS signature' },
+  [ERROR_CODES.verificationCode]: { 'zh-CN': '验证码输入错误', en: 'Verification code error' },
+  [ERROR_CODES.loginLocked]: { 'zh-CN': '登录失败次数过多，请 15 分钟后再试', en: 'Too many failed logins' },
+  [ERROR_CODES.oldPasswordWrong]: { 'zh-CN': '原密码错误', en: 'Old password is wrong' },
+  [ERROR_CODES.loginTicketInvalid]: { 'zh-CN': '登录令牌无效或已过期', en: 'Login token is invalid or expired' },
+  [ERROR_CODES.subAgentForbidden]: { 'zh-CN': '子账号无权进行此操作', en: 'Not allowed for a sub-account' },
+  [ERROR_CODES.openidCodeInvalid]: { 'zh-CN': '微信授权已失效，请重新授权', en: 'Authorization code is invalid' },
+  [ERROR_CODES.openidBoundElsewhere]: { 'zh-CN': '该微信已绑定其他账号', en: 'WeChat bound to another account' },
+  [ERROR_CODES.rateLimited]: { 'zh-CN': '操作过于频繁，请稍后再试', en: 'Too many requests' },
+};

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { id, isoDateTime, listOf, mobile, pageQuery, password, smsCode } from './common.ts';
+import { AGENT_STATUSES, DEFAULT_AGENT_AREA, DEFAULT_AGENT_MARGIN, LOGIN_RECORD_PAGE_SIZE } from './constants.ts';
+
+export const agentStatus = z.enum(AGENT_STATUSES);
+export type AgentStatus = z.infer<typeof agentStatus>;
+
+export const agentExtra = z.object({
+  area: z.number().int().default(DEFAULT_AGENT_AREA),
+  address: z.string().max(200).default(''),
+  margin: z.number().min(0).default(DEFAULT_AGENT_MARGIN),
+});
+export type AgentExtra = z.infer<typeof agentExtra>;
+
+/** The account as its owner sees it (GET /agent/{id}, PUT /agent/{id}). */
+export const agentProfile = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  mobile: z.string(),
+  contact: z.string(),
+  company: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  status: agentStatus,
+  coopLevel: z.number().int(),
+  extra: agentExtra,
+  createdAt: isoDateTime,
+});
+export type AgentProfile = z.infer<typeof agentProfile>;
+
+/** The caller: an agent, or a sub-account acting for its parent agent (GET /agent/me). */
+export const me = agentProfile.extend({
+  isSubAgent: z.boolean(),
+  subagent: z.object({ id: z.number().int(), username: z.string(), remark: z.string() }).nullable(),
+  impersonatedBy: z.number().int().nullable(),
+});
+export type Me = z.infer<typeof me>;
+
+export const session = z.object({
+  token: z.string(),
+  expiresAt: isoDateTime,
+  me,
+});
+export type Session = z.infer<typeof session>;
+
+export const passwordLoginBody = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(64),
+  password: z.string().min(1, 'Password is required').max(64),
+});
+export type PasswordLoginBody = z.infer<typeof passwordLoginBody>;
+
+export const tokenLoginBody = z.object({ token: z.string().trim().min(16, 'Token is invalid').max(200) });
+export type TokenLoginBody = z.infer<typeof tokenLoginBody>;
+
+export const smsLoginBody = z.object({ mobile, code: smsCode });
+export type SmsLoginBody = z.infer<typeof smsLoginBody>;
+
+export const smsPurpose = z.enum(['signup', 'login', 'lostpass', 'mobile', 'verify']);
+export type SmsPurpose = z.infer<typeof smsPurpose>;
+
+/** Public SMS send (signup, login, lostpass), signed with `Authorization: Sms <timestamp>.<hash>`. */
+export const smsSendBody = z.object({ mobile, purpose: smsPurpose.extract(['signup', 'login', 'lostpass']) });
+export type SmsSendBody = z.infer<typeof smsSendBody>;
+
+/** Signed-in SMS send: to a new mobile (purpose mobile) or to the account's own mobile (purpose verify). */
+export const agentSmsSendBody = z.object({
+  purpose: smsPurpose.extract(['mobile', 'verify']),
+  mobile: mobile.optional(),
+});
+export type AgentSmsSendBody = z.infer<typeof agentSmsSendBody>;
+
+export const smsSent = z.object({ mobile: z.string(), resendAfter: z.number().int(), expiresIn: z.number().int() });
+export type SmsSent = z.infer<typeof smsSent>;
+
+export const smsVerifyBody = z.object({ mobile, code: smsCode, purpose: smsPurpose });
+export type SmsVerifyBody = z.infer<typeof smsVerifyBody>;
+
+export const smsVerified = z.object({ verified: z.literal(true) });
+
+export const signupBody = z.object({
+  mobile,
+  code: smsCode,
+  password,
+  contact: z.string().trim().max(50).default(''),
+  company: z.string().trim().max(100).default(''),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const resetPasswordBody = z.object({ mobile, code: smsCode, password });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const changePasswordBody = z.object({ oldPassword: z.string().min(1, 'Old password is required'), password });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const changeMobileBody = z.object({ mobile, code: smsCode });
+export type ChangeMobileBody = z.infer<typeof changeMobileBody>;
+
+export const updateProfileBody = z.object({
+  contact: z.string().trim().max(50).optional(),
+  company: z.string().trim().max(100).optional(),
+  email: z.union([z.email('Invalid email'), z.literal('')]).optional(),
+  avatar: z.string().max(500).optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+export const existsQuery = z.object({ mobile });
+export const exists = z.object({ exists: z.boolean() });
+
+export const loginMethod = z.enum(['password', 'sms', 'token', 'signup', 'impersonation']);
+export type LoginMethod = z.infer<typeof loginMethod>;
+
+export const loginRecord = z.object({
+  id: z.number().int(),
+  method: loginMethod,
+  success: z.boolean(),
+  ip: z.string(),
+  userAgent: z.string(),
+  username: z.string(),
+  createdAt: isoDateTime,
+});
+export type LoginRecord = z.infer<typeof loginRecord>;
+export const loginRecordQuery = pageQuery(LOGIN_RECORD_PAGE_SIZE);
+export const loginRecordList = listOf(loginRecord);
+export type LoginRecordList = z.infer<typeof loginRecordList>;
+
+/** The messaging-platform (WeChat) identity bound to the account. */
+export const openidBinding = z.object({
+  bound: z.boolean(),
+  openid: z.string().nullable(),
+  nickname: z.string().nullable(),
+  avatar: z.string().nullable(),
+  boundAt: isoDateTime.nullable(),
+  /** Where the console sends the user to authorise a binding (the provider's authorize page). */
+  authorizeUrl: z.string(),
+});
+export type OpenidBinding = z.infer<typeof openidBinding>;
+export const bindOpenidBody = z.object({ code: z.string().trim().min(1, 'Code is required').max(200) });
+export type BindOpenidBody = z.infer<typeof bindOpenidBody>;
+
+export const appCenterToken = z.object({ token: z.string(), expiresAt: isoDateTime });
+
+/** The console user's unified identity (GET /user/me). */
+export const userMe = z.object({
+  id: z.number().int(),
+  kind: z.enum(['agent', 'subagent']),
+  agentId: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+});
+export type UserMe = z.infer<typeof userMe>;
+
+/** Customer-service identity (GET /agent/user): a sub-account speaks with its parent's agentId (seed 001 §1). */
+export const customerServiceUser = z.object({
+  agentId: z.number().int(),
+  userId: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+});
+
+export const agentIdParams = z.object({ id });
+
+/** Upload policy: where and how the browser uploads a file (agent avatar and the activity/agent policies). */
+export const uploadPolicy = z.object({
+  url: z.string(),
+  method: z.literal('POST'),
+  field: z.string(),
+  maxBytes: z.number().int(),
+  accept: z.array(z.string()),
+  token: z.string(),
+  expiresAt: isoDateTime,
+});
+export type UploadPolicy = z.infer<typeof uploadPolicy>;
+export const uploaded = z.object({ filepath: z.string(), url: z.string() });
+export type Uploaded = z.infer<typeof uploaded>;

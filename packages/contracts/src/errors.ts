@@ -1,0 +1,41 @@
+// The server's error messages are English and exact, because the console maps some of them to the seeds' Chinese
+// texts by message (seed 000 §8, seed 001 §8). Codes name errors that the console translates through the catalogue
+// served at GET /api/error-codes.
+
+export const ERROR_MESSAGES = {
+  wrongCredentials: 'wrong username or password',
+  verificationCode: 'Verification Code Error',
+  agentNotFound: 'Agent Not Found',
+  agentDisabled: 'Agent Disabled',
+  activityNotFound: 'Activity Not Found',
+  activityNameExists: 'activity name already exists',
+  groupNameExists: 'Group name already existed',
+  tooManyGroups: 'The number of groups cannot exceed 20',
+  forbidden: 'Forbidden',
+  unauthorized: 'Unauthorized',
+  notFound: 'Not Found',
+} as const;
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+  wrongCredentials: 'WRONG_CREDENTIALS',
+  agentDisabled: 'AGENT_DISABLED',
+  mobileRegistered: 'MOBILE_REGISTERED',
+  mobileUnchanged: 'MOBILE_UNCHANGED',
+  smsTooFrequent: 'SMS_TOO_FREQUENT',
+  smsDailyLimit: 'SMS_DAILY_LIMIT',
+  smsSignature: 'SMS_SIGNATURE_INVALID',
+  verificationCode: 'VERIFICATION_CODE_ERROR',
+  loginLocked: 'LOGIN_LOCKED',
+  oldPasswordWrong: 'OLD_PASSWORD_WRONG',
+  loginTicketInvalid: 'LOGIN_TICKET_INVALID',
+  subAgentForbidden: 'SUBAGENT_FORBIDDEN',
+  openidCodeInvalid: 'OPENID_CODE_INVALID',
+  openidBoundElsewhere: 'OPENID_BOUND_ELSEWHERE',
+  rateLimited: 'RATE_LIMITED',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The disabled-agent status text: any response carrying it logs the console out (seed 000 §4). */
+export const DISABLED_AGENT_STATUS_TEXT = ERROR_MESSAGES.agentDisabled;
