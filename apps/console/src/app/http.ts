@@ -1,0 +1,172 @@
+import { API_PREFIX, DISABLED_AGENT_STATUS_TEXT, ERROR_MESSAGES, REQUEST_TIMEOUT_MS } from '@yanbo/contracts';
+import { errorTexts, STATUS_TEXT } from '../locales/zh-CN/errors';
+import { feedback } from './feedback';
+import { clearManageToken, getManageToken } from './manage-token';
+
+// The one HTTP client (seed 000 §7, §8): /api prefix, bearer manage token, JSON, 30 s timeout, empty query values
+// dropped, `redirect` in an answer navigates, and the error catalogue turned into one Chinese text per failure.
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Don't apply the global 401 redirect (login forms answer 401 for wrong credentials). */
+  noAuthRedirect?: boolean;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly field: string | undefined;
+  readonly body: unknown;
+  constructor(status: number, message: string, code?: string, field?: string, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+    this.body = body;
+  }
+}
+
+/** 0: the request timed out; -1: the network failed. */
+export const TIMEOUT_STATUS = 0;
+export const NETWORK_STATUS = -1;
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+/** The router registers its navigate so redirects stay inside the single-page app. */
+export function setNavigate(fn: Navigate) {
+  navigate = fn;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === '' || value === null || value === undefined) continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  const full = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
+  return search ? `${full}?${search}` : full;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = getManageToken();
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (timeout.signal.aborted) throw new ApiError(TIMEOUT_STATUS, errorTexts.timeout);
+    throw new ApiError(NETWORK_STATUS, errorTexts.network);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (response.status >= 400) {
+    const body = (data && typeof data === 'object' ? data : {}) as { message?: string; code?: string; field?: string };
+    const error = new ApiError(response.status, body.message ?? '', body.code, body.field, data);
+    handleGlobalFailure(error, Boolean(token), options);
+    throw error;
+  }
+  const redirect = data && typeof data === 'object' ? (data as { redirect?: unknown }).redirect : undefined;
+  if (typeof redirect === 'string' && redirect) navigate(redirect);
+  return data as T;
+}
+
+export const http = {
+  get: <T>(path: string, query?: Query, options?: RequestOptions) => request<T>('GET', path, { ...options, query }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  del: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, body }),
+};
+
+/** Where the user was, so /login can bring them back. */
+export function currentReturnUrl(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+export function loginPath(returnUrl?: string): string {
+  return returnUrl && returnUrl !== '/' ? `/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/login';
+}
+
+function handleGlobalFailure(error: ApiError, hadToken: boolean, options: RequestOptions) {
+  // A disabled agent is logged out wherever the text shows up (seed 000 §4).
+  if (error.message === DISABLED_AGENT_STATUS_TEXT) {
+    clearManageToken();
+    if (!window.location.pathname.startsWith('/login')) navigate('/login');
+    return;
+  }
+  // 401 sends the user to /login, with a returnUrl when a token was held (seed 000 §8); wrong credentials don't.
+  if (error.status === 401 && !options.noAuthRedirect && error.message !== ERROR_MESSAGES.wrongCredentials) {
+    clearManageToken();
+    if (!window.location.pathname.startsWith('/login')) navigate(loginPath(hadToken ? currentReturnUrl() : undefined));
+  }
+}
+
+let catalogue: Promise<Record<string, { 'zh-CN': string }>> | null = null;
+/** The remote error-code catalogue, fetched once when an error carrying a code first needs it. */
+function errorCatalogue() {
+  catalogue ??= fetch(`${API_PREFIX}/error-codes`)
+    .then((response) => (response.ok ? response.json() : {}))
+    .catch(() => {
+      catalogue = null;
+      return {};
+    });
+  return catalogue;
+}
+
+/** The text shown for a failure: known status text, else the code's catalogue text, else status + message, else 服务器异常. */
+export async function errorText(error: unknown): Promise<string> {
+  if (!(error instanceof ApiError)) return errorTexts.serverException;
+  if (error.status === TIMEOUT_STATUS || error.status === NETWORK_STATUS) return error.message;
+  const mapped = STATUS_TEXT[error.message];
+  if (mapped) return mapped;
+  if (error.code) {
+    const entry = (await errorCatalogue())[error.code];
+    if (entry) return entry['zh-CN'];
+  }
+  if (error.message) return `${error.status} ${error.message}`;
+  return errorTexts.serverException;
+}
+
+/** The default way a failure is shown: the Activity Not Found dialog, or a toast with errorText. */
+export async function showError(error: unknown): Promise<void> {
+  if (error instanceof ApiError) {
+    if (error.status === 401 || error.message === DISABLED_AGENT_STATUS_TEXT) return;
+    if (error.status === 404 && error.message === ERROR_MESSAGES.activityNotFound) {
+      feedback().modal.error({
+        title: errorTexts.activityNotFoundTitle,
+        content: errorTexts.activityNotFound,
+        okText: errorTexts.confirm,
+        onOk: () => navigate('/'),
+      });
+      return;
+    }
+  }
+  feedback().message.error(await errorText(error));
+}

@@ -1,0 +1,21 @@
+import { ERROR_MESSAGES } from '@yanbo/contracts';
+
+/** Server messages the console shows in Chinese by their exact text (seed 000 §8, seed 001 §8). */
+export const STATUS_TEXT: Record<string, string> = {
+  [ERROR_MESSAGES.activityNameExists]: '活动名称已存在',
+  [ERROR_MESSAGES.wrongCredentials]: '用户名或密码错误',
+  [ERROR_MESSAGES.groupNameExists]: '分组名称已存在',
+  [ERROR_MESSAGES.tooManyGroups]: '子账号分组数量不能超过20个',
+};
+
+export const errorTexts = {
+  serverException: '服务器异常',
+  timeout: '网络请求超时，请检查网络',
+  network: '网络异常，请检查网络后重试',
+  activityNotFoundTitle: '提示',
+  activityNotFound: '该直播活动不存在或已被删除',
+  activityForbiddenRedirect: '该直播活动不存在，正在跳转…',
+  disabledAgent: '账号已被禁用，请联系管理员',
+  chunkTimeout: '页面资源加载超时，请刷新页面重试',
+  confirm: '确定',
+};
