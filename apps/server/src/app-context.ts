@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './platform/db/database.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
+import type { FileStorage } from './platform/storage/file-storage.ts';
 import type { WechatProvider } from './platform/wechat/wechat-provider.ts';
 
 /** What feature routes need from the platform, handed over explicitly (no container, no decorators). */
@@ -10,5 +11,6 @@ export interface AppContext {
   db: Db;
   secretKey: string;
   sms: SmsProvider;
+  files: FileStorage;
   wechat: WechatProvider;
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -9,13 +9,17 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { registerAccountRoutes } from './features/account/account-routes.ts';
+import { registerActivityRoutes } from './features/activities/activity-routes.ts';
+import { registerBrandingRoutes } from './features/branding/branding-routes.ts';
+import { registerMetaRoutes } from './features/meta/meta-routes.ts';
+import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { ensureAdminAgent } from './platform/bootstrap.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { ERROR_CATALOGUE } from './platform/error-catalogue.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createLogSmsProvider } from './platform/sms/sms-provider.ts';
+import { createLocalFileStorage, FILES_URL_PREFIX } from './platform/storage/file-storage.ts';
 import { createSandboxWechatProvider, registerSandboxWechatPages } from './platform/wechat/sandbox-wechat-provider.ts';
 
 export interface BuiltApp {
@@ -35,7 +39,6 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
-    disableRequestLogging: config.logLevel !== 'debug',
   });
   const ctx: AppContext = {
     config,
@@ -43,6 +46,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     db: database.db,
     secretKey: config.secretKey,
     sms: createLogSmsProvider(config.dataDir, (line) => app.log.info(line)),
+    files: createLocalFileStorage(path.join(config.dataDir, 'files')),
     wechat: createSandboxWechatProvider(database.db),
   };
   await ensureAdminAgent(ctx, app.log);
@@ -68,13 +72,22 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   await app.register(
     async (api) => {
-      api.get('/healthz', { config: { auth: false }, schema: { hide: true } }, async () => ({ ok: true }));
-      api.get('/error-codes', { config: { auth: false }, schema: { tags: ['meta'] } }, async () => ERROR_CATALOGUE);
+      registerMetaRoutes(api, ctx);
       registerAccountRoutes(api, ctx);
+      registerActivityRoutes(api, ctx);
+      registerBrandingRoutes(api, ctx);
+      await registerUploadRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );
   registerSandboxWechatPages(app, database.db, config.secretKey);
+  mkdirSync(path.join(config.dataDir, 'files'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'files'),
+    prefix: FILES_URL_PREFIX,
+    decorateReply: false,
+    maxAge: '7d',
+  });
   registerConsole(app, config.consoleDir);
 
   return {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -20,6 +21,11 @@ export interface Config {
   /** Directory of the built console; served at every non-API path. */
   consoleDir: string;
   logLevel: string;
+  /** Host (and port) the ingest and playback addresses are built from. */
+  pushDomain: string;
+  pullDomain: string;
+  /** Addresses agents whitelist in their messaging-platform settings; defaults to this machine's IPv4 addresses. */
+  serverIps: string[];
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -41,6 +47,9 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     secretKey: env.SECRET_KEY ?? '',
     consoleDir: env.CONSOLE_DIR ?? path.join(root, 'apps/console/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    pushDomain: env.PUSH_DOMAIN ?? '127.0.0.1:1935',
+    pullDomain: env.PULL_DOMAIN ?? `127.0.0.1:${env.PORT ?? 8080}`,
+    serverIps: env.SERVER_IPS ? env.SERVER_IPS.split(',').map((ip) => ip.trim()) : machineIps(),
     ...overrides,
   };
   if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);
@@ -55,4 +64,11 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function machineIps(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((address) => address && address.family === 'IPv4' && !address.internal)
+    .map((address) => address?.address as string);
 }

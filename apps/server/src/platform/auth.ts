@@ -1,4 +1,4 @@
-import { ERROR_CODES, ERROR_MESSAGES, SESSION_TTL_DAYS } from '@yanbo/contracts';
+import { API_PREFIX, ERROR_CODES, ERROR_MESSAGES, SESSION_TTL_DAYS } from '@yanbo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomToken, sha256 } from './crypto.ts';
 import type { Db } from './db/database.ts';
@@ -91,11 +91,12 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Every route needs a session unless its config says auth: false. */
+/** Every API route needs a session unless its config says auth: false; pages and files outside /api are public. */
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.auth === false || !request.routeOptions.url) return;
+    const url = request.routeOptions.url;
+    if (request.routeOptions.config.auth === false || !url?.startsWith(`${API_PREFIX}/`)) return;
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     request.caller = await resolveCaller(db, token);

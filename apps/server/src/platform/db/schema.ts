@@ -107,6 +107,54 @@ export interface SandboxWechatCodesTable {
   usedAt: NullableTimestamp;
 }
 
+export interface CategoriesTable {
+  id: Generated<number>;
+  parentId: number | null;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface ActivityGroupsTable {
+  id: Generated<number>;
+  agentId: number;
+  name: string;
+  createdAt: CreatedAt;
+}
+
+export interface ActivityMetaColumn {
+  liveMode: 'pull' | 'relay';
+  [key: string]: unknown;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  agentId: number;
+  subagentId: number | null;
+  groupId: number | null;
+  catalogId: number | null;
+  categoryId: number | null;
+  name: string;
+  type: Generated<'live' | 'video'>;
+  status: Generated<string>;
+  isPushing: Generated<boolean>;
+  isArchived: Generated<boolean>;
+  cover: Generated<string>;
+  startedAt: NullableTimestamp;
+  endedAt: NullableTimestamp;
+  meta: Json<ActivityMetaColumn> | undefined;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  deletedAt: NullableTimestamp;
+}
+export type ActivityRow = Selectable<ActivitiesTable>;
+
+export interface AgentBrandingTable {
+  agentId: number;
+  imageTemplate: Json<Record<string, unknown>> | undefined;
+  customization: Json<Record<string, unknown>> | undefined;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DB {
   agents: AgentsTable;
   subagents: SubagentsTable;
@@ -116,4 +164,8 @@ export interface DB {
   loginRecords: LoginRecordsTable;
   agentOpenids: AgentOpenidsTable;
   sandboxWechatCodes: SandboxWechatCodesTable;
+  categories: CategoriesTable;
+  activityGroups: ActivityGroupsTable;
+  activities: ActivitiesTable;
+  agentBranding: AgentBrandingTable;
 }

@@ -1,0 +1,119 @@
+import { extname } from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import type { Uploaded, UploadPolicy } from '@yanbo/contracts';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../platform/auth.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import { HttpError, invalidField } from '../../platform/errors.ts';
+import { signToken, verifyToken } from '../../platform/signed-token.ts';
+import { ownActivity } from '../../platform/tenancy.ts';
+
+export const UPLOAD_KINDS = ['agent-avatar', 'agent', 'activity'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+const IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const RULES: Record<UploadKind, { maxBytes: number; accept: string[] }> = {
+  'agent-avatar': { maxBytes: 2 * 1024 * 1024, accept: IMAGES },
+  agent: { maxBytes: 20 * 1024 * 1024, accept: [...IMAGES, 'application/pdf', 'text/csv'] },
+  activity: { maxBytes: 1024 * 1024 * 1024, accept: [...IMAGES, 'video/mp4', 'audio/mpeg', 'application/pdf'] },
+};
+const EXTENSIONS: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'application/pdf': '.pdf',
+  'text/csv': '.csv',
+  'video/mp4': '.mp4',
+  'audio/mpeg': '.mp3',
+};
+const POLICY_PURPOSE = 'upload';
+const POLICY_TTL_MS = 30 * 60_000;
+export const UPLOAD_URL = '/api/upload';
+
+interface PolicyPayload extends Record<string, unknown> {
+  agentId: number;
+  kind: UploadKind;
+  activityId: number | null;
+}
+
+/** An upload policy: a signed, short-lived permission to upload one kind of file for the caller's agent. */
+export async function createUploadPolicy(
+  ctx: AppContext,
+  caller: Caller,
+  kind: UploadKind,
+  activityId: number | undefined,
+): Promise<UploadPolicy> {
+  if (kind === 'activity' && activityId === undefined) throw invalidField('activityId', 'Required');
+  const scopedActivity = kind === 'activity' ? await ownActivity(ctx.db, caller, activityId as number) : null;
+  const payload: PolicyPayload = { agentId: caller.agentId, kind, activityId: scopedActivity };
+  const { token, expiresAt } = signToken(ctx.secretKey, POLICY_PURPOSE, payload, POLICY_TTL_MS);
+  // The token rides in the URL too, so the server knows the size limit before the body arrives.
+  const url = `${UPLOAD_URL}?token=${encodeURIComponent(token)}`;
+  return { url, method: 'POST', field: 'file', token, expiresAt: expiresAt.toISOString(), ...RULES[kind] };
+}
+
+export interface IncomingFile {
+  mimetype: string;
+  filename: string;
+  stream: Readable & { truncated?: boolean };
+}
+
+/** Stores a file uploaded under a policy, after checking the policy, the type, the content's magic and the size. */
+export async function storeUpload(ctx: AppContext, policyToken: string, file: IncomingFile) {
+  const policy = verifyToken<PolicyPayload>(ctx.secretKey, POLICY_PURPOSE, policyToken);
+  if (!policy) throw new HttpError(403, 'Upload policy is invalid or expired');
+  const rules = RULES[policy.kind];
+  if (!rules.accept.includes(file.mimetype)) throw invalidField('file', `File type ${file.mimetype} is not accepted`);
+  const first = await firstBytes(file.stream);
+  if (IMAGES.includes(file.mimetype) && !looksLikeImage(first.head)) throw invalidField('file', 'File is not an image');
+  const folder =
+    policy.kind === 'activity'
+      ? `activity/${policy.activityId}`
+      : `agent/${policy.agentId}/${policy.kind === 'agent-avatar' ? 'avatar' : 'files'}`;
+  const extension = EXTENSIONS[file.mimetype] ?? (extname(file.filename).toLowerCase() || '');
+  const key = `${folder}/${Date.now().toString(36)}${randomToken(6)}${extension}`;
+  const size = await ctx.files.put(key, first.stream);
+  if (file.stream.truncated || size > rules.maxBytes) {
+    await ctx.files.remove(key);
+    throw new HttpError(413, `File is larger than ${rules.maxBytes} bytes`);
+  }
+  return { filepath: key, url: ctx.files.urlOf(key) } satisfies Uploaded;
+}
+
+/** The size limit of a policy's kind, or the largest one when the token is unknown (it is refused later). */
+export function uploadLimit(ctx: AppContext, policyToken: string | undefined): number {
+  const policy = policyToken ? verifyToken<PolicyPayload>(ctx.secretKey, POLICY_PURPOSE, policyToken) : null;
+  return policy ? RULES[policy.kind].maxBytes : Math.max(...Object.values(RULES).map((rule) => rule.maxBytes));
+}
+
+/** Reads the first bytes for a content check and hands back a stream that still yields everything. */
+async function firstBytes(stream: Readable): Promise<{ head: Buffer; stream: Readable }> {
+  const out = new PassThrough();
+  const head = await new Promise<Buffer>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      stream.pause();
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      resolve(chunk);
+    };
+    const onEnd = () => resolve(Buffer.alloc(0));
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', reject);
+  });
+  out.write(head);
+  stream.pipe(out);
+  stream.resume();
+  return { head, stream: out };
+}
+
+function looksLikeImage(head: Buffer): boolean {
+  const hex = head.subarray(0, 12).toString('hex');
+  return (
+    hex.startsWith('89504e47') || // PNG
+    hex.startsWith('ffd8ff') || // JPEG
+    hex.startsWith('47494638') || // GIF
+    (hex.startsWith('52494646') && head.subarray(8, 12).toString() === 'WEBP')
+  );
+}
