@@ -2,6 +2,7 @@ import { API_PREFIX, ERROR_CODES, ERROR_MESSAGES, SESSION_TTL_DAYS } from '@yanb
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomToken, sha256 } from './crypto.ts';
 import type { Db } from './db/database.ts';
+import type { AgentRow } from './db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /** Who is calling: an agent, or a sub-account acting for its parent agent (agentId is always the owning agent). */
@@ -10,6 +11,9 @@ export interface Caller {
   subagentId: number | null;
   sessionId: number;
   impersonatedBy: number | null;
+  /** The agent row and sub-account as they were when this request began. */
+  agent: AgentRow;
+  subagent: { id: number; username: string; remark: string } | null;
 }
 
 declare module 'fastify' {
@@ -60,16 +64,18 @@ export async function revokeOtherSessions(db: Db, agentId: number, keepSessionId
 }
 
 async function resolveCaller(db: Db, token: string): Promise<Caller> {
+  // One query per request: the session with its agent and sub-account, so GET /agent/me needs no other.
   const row = await db
     .selectFrom('sessions')
     .innerJoin('agents', 'agents.id', 'sessions.agentId')
     .leftJoin('subagents', 'subagents.id', 'sessions.subagentId')
+    .selectAll('agents')
     .select([
-      'sessions.id',
-      'sessions.agentId',
+      'sessions.id as sessionId',
       'sessions.subagentId',
       'sessions.impersonatedBy',
-      'agents.status',
+      'subagents.username as subagentUsername',
+      'subagents.remark as subagentRemark',
       'subagents.deletedAt as subagentDeletedAt',
     ])
     .where('sessions.tokenHash', '=', sha256(token))
@@ -79,10 +85,19 @@ async function resolveCaller(db: Db, token: string): Promise<Caller> {
   if (!row || row.subagentDeletedAt) throw unauthorized();
   // A disabled agent's next request carries the disabled-agent status text; the console logs it out (seed 000 §4).
   if (row.status === 'disabled') {
-    await revokeSession(db, row.id);
+    await revokeSession(db, row.sessionId);
     throw forbidden(ERROR_MESSAGES.agentDisabled, ERROR_CODES.agentDisabled);
   }
-  return { agentId: row.agentId, subagentId: row.subagentId, sessionId: row.id, impersonatedBy: row.impersonatedBy };
+  const { sessionId, subagentId, impersonatedBy, subagentUsername, subagentRemark, subagentDeletedAt, ...agent } = row;
+  return {
+    agentId: agent.id,
+    subagentId,
+    sessionId,
+    impersonatedBy,
+    agent,
+    subagent:
+      subagentId === null ? null : { id: subagentId, username: subagentUsername ?? '', remark: subagentRemark ?? '' },
+  };
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -68,7 +68,9 @@ export function registerAccountRoutes(server: FastifyInstance, ctx: AppContext) 
     },
     (request) => account.createImpersonationTicket(ctx, callerOf(request), request.query.agentId),
   );
-  app.get('/agent/me', { schema: { tags, response: { 200: me } } }, (request) => account.getMe(ctx, callerOf(request)));
+  app.get('/agent/me', { schema: { tags, response: { 200: me } } }, async (request) =>
+    account.getMe(callerOf(request)),
+  );
   app.get('/logout', { schema: { tags, response: { 200: ok } } }, (request) => account.logout(ctx, callerOf(request)));
 
   app.post(
@@ -130,11 +132,11 @@ export function registerAccountRoutes(server: FastifyInstance, ctx: AppContext) 
   app.get('/v3/app-center-token', { schema: { tags, response: { 200: appCenterTokenSchema } } }, (request) =>
     account.appCenterToken(ctx, callerOf(request)),
   );
-  app.get('/user/me', { schema: { tags, response: { 200: userMe } } }, (request) =>
-    account.getUserMe(ctx, callerOf(request)),
+  app.get('/user/me', { schema: { tags, response: { 200: userMe } } }, async (request) =>
+    account.getUserMe(callerOf(request)),
   );
-  app.get('/agent/user', { schema: { tags, response: { 200: customerServiceUser } } }, (request) =>
-    account.getCustomerServiceUser(ctx, callerOf(request)),
+  app.get('/agent/user', { schema: { tags, response: { 200: customerServiceUser } } }, async (request) =>
+    account.getCustomerServiceUser(callerOf(request)),
   );
 
   app.get('/agent/:id', { schema: { tags, params: agentIdParams, response: { 200: agentProfile } } }, (request) =>

@@ -232,9 +232,8 @@ export async function logout(deps: AccountDeps, caller: Caller) {
   return { ok: true as const };
 }
 
-export async function getMe(deps: AccountDeps, caller: Caller): Promise<Me> {
-  const agent = await getAgent(deps.db, caller.agentId);
-  return toMe(agent, await getSubagent(deps.db, caller.subagentId), caller.impersonatedBy);
+export function getMe(caller: Caller): Me {
+  return toMe(caller.agent, caller.subagent, caller.impersonatedBy);
 }
 
 /** Lost password: the SMS code proves the mobile; every session of the account ends. */
@@ -344,9 +343,8 @@ export function appCenterToken(deps: AccountDeps, caller: Caller) {
   return { token: `${payload}.${hmac(deps.secretKey, `app-center:${payload}`)}`, expiresAt: expiresAt.toISOString() };
 }
 
-export async function getUserMe(deps: AccountDeps, caller: Caller) {
-  const agent = await getAgent(deps.db, caller.agentId);
-  const subagent = await getSubagent(deps.db, caller.subagentId);
+export function getUserMe(caller: Caller) {
+  const { agent, subagent } = caller;
   return {
     id: subagent?.id ?? agent.id,
     kind: subagent ? ('subagent' as const) : ('agent' as const),
@@ -357,9 +355,8 @@ export async function getUserMe(deps: AccountDeps, caller: Caller) {
 }
 
 /** The customer-service identity: a sub-account speaks with its parent's agentId (seed 001 §1). */
-export async function getCustomerServiceUser(deps: AccountDeps, caller: Caller) {
-  const agent = await getAgent(deps.db, caller.agentId);
-  const subagent = await getSubagent(deps.db, caller.subagentId);
+export function getCustomerServiceUser(caller: Caller) {
+  const { agent, subagent } = caller;
   return {
     agentId: agent.id,
     userId: subagent ? `agent-${agent.id}-sub-${subagent.id}` : `agent-${agent.id}`,

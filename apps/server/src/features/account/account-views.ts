@@ -1,5 +1,5 @@
 import { type AgentProfile, DEFAULT_AGENT_AREA, DEFAULT_AGENT_MARGIN, type Me } from '@yanbo/contracts';
-import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
+import type { AgentRow } from '../../platform/db/schema.ts';
 
 export function toAgentProfile(row: AgentRow): AgentProfile {
   const extra = row.extra ?? { area: DEFAULT_AGENT_AREA, address: '', margin: DEFAULT_AGENT_MARGIN };
@@ -22,7 +22,11 @@ export function toAgentProfile(row: AgentRow): AgentProfile {
   };
 }
 
-export function toMe(agent: AgentRow, subagent: SubagentRow | null, impersonatedBy: number | null): Me {
+export function toMe(
+  agent: AgentRow,
+  subagent: { id: number; username: string; remark: string } | null,
+  impersonatedBy: number | null,
+): Me {
   return {
     ...toAgentProfile(agent),
     isSubAgent: subagent !== null,

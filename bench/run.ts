@@ -1,0 +1,9 @@
+import { benchAgentMe } from './agent-me.ts';
+
+const benchmarks: Record<string, () => Promise<void>> = { 'agent-me': benchAgentMe };
+const only = process.argv.slice(2);
+for (const [name, run] of Object.entries(benchmarks)) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`== ${name}`);
+  await run();
+}
