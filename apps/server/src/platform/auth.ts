@@ -112,6 +112,8 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (request.routeOptions.config.auth === false || !url?.startsWith(`${API_PREFIX}/`)) return;
+    // The OpenAPI document and its viewer are public, like the API's own documentation pages.
+    if (url.startsWith(`${API_PREFIX}/docs`)) return;
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     request.caller = await resolveCaller(db, token);

@@ -48,7 +48,7 @@ const escapeHtml = (value: string) =>
 
 /** The simulated authorize page and its consent form. Only same-site return paths are accepted. */
 export function registerSandboxWechatPages(app: FastifyInstance, db: Db, secretKey: string) {
-  app.get(AUTHORIZE_PATH, { config: { auth: false } }, async (request, reply) => {
+  app.get(AUTHORIZE_PATH, { config: { auth: false }, schema: { hide: true } }, async (request, reply) => {
     const query = authorizeQuery.safeParse(request.query);
     if (!query.success) return reply.status(400).type('text/plain; charset=utf-8').send('invalid redirect_uri');
     const { redirect_uri, state } = query.data;
@@ -67,7 +67,7 @@ button{background:#07c160;color:#fff;border:0;border-radius:4px;padding:10px;wid
 <button type="submit">同意授权</button></form></main></body></html>`);
   });
 
-  app.post(AUTHORIZE_PATH, { config: { auth: false } }, async (request, reply) => {
+  app.post(AUTHORIZE_PATH, { config: { auth: false }, schema: { hide: true } }, async (request, reply) => {
     const form = consentBody.safeParse(request.body);
     if (!form.success) return reply.status(400).type('text/plain; charset=utf-8').send('invalid consent form');
     const { redirect_uri, state, nickname } = form.data;
