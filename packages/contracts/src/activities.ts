@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDateTime, listOf } from './common.ts';
+import { id, isoDateTime, isoDateTimeInput, listOf } from './common.ts';
 import { ACTIVITY_PAGE_SIZE } from './constants.ts';
 
 export const activityType = z.enum(['live', 'video']);
@@ -57,3 +57,60 @@ export function activityStatusFilter(status: ActivityListQuery['status']) {
 export const category = z.object({ id: z.number().int(), name: z.string(), parentId: z.number().int().nullable() });
 export type Category = z.infer<typeof category>;
 export const categoryList = z.object({ items: z.array(category) });
+
+/** Where the host pushes and where viewers pull: built from pushDomain/pullDomain, app and stream (seed 000 §3). */
+export const activityStream = z.object({
+  app: z.string(),
+  stream: z.string(),
+  pushDomain: z.string(),
+  pullDomain: z.string(),
+  /** The RTMP server address for OBS ("服务器"). */
+  pushServer: z.string(),
+  /** The stream name with its secret key for OBS ("串流密钥"). */
+  pushStreamKey: z.string(),
+  /** The full push URL for ffmpeg: pushServer + '/' + pushStreamKey. */
+  pushUrl: z.string(),
+  /** The seed's pullSource: HTTP-FLV, plus HLS. */
+  pullSource: z.object({ flv: z.string(), hls: z.string() }),
+});
+export type ActivityStream = z.infer<typeof activityStream>;
+
+export const liveMode = z.enum(['pull', 'relay']);
+export const activityMeta = z.object({ liveMode: liveMode.default('pull'), relayUrl: z.string().default('') });
+export type ActivityMeta = z.infer<typeof activityMeta>;
+
+/** One activity with what its board needs (GET /activity/{id}). */
+export const activityDetail = activitySummary.extend({
+  agentId: z.number().int(),
+  meta: activityMeta,
+  spend: z.number(),
+  stream: activityStream,
+});
+export type ActivityDetail = z.infer<typeof activityDetail>;
+
+const optionalRef = z.number().int().positive().nullable();
+
+/** Create (POST /activity) and edit (PUT /activity/{id}); a null endedAt means no end date. */
+export const activityInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+  type: activityType.default('live'),
+  startedAt: isoDateTimeInput.nullable().default(null),
+  endedAt: isoDateTimeInput.nullable().default(null),
+  categoryId: optionalRef.default(null),
+  groupId: optionalRef.default(null),
+  subagentId: optionalRef.default(null),
+  cover: z.string().max(500).default(''),
+});
+export type ActivityInput = z.infer<typeof activityInput>;
+export const activityUpdate = activityInput.partial();
+export type ActivityUpdate = z.infer<typeof activityUpdate>;
+
+export const activityIds = z.object({ ids: z.array(id).min(1, 'Choose at least one activity').max(100) });
+export const archiveBody = z.object({ isArchived: z.boolean() });
+
+export const activityGroup = z.object({ id: z.number().int(), name: z.string(), activityCount: z.number().int() });
+export type ActivityGroup = z.infer<typeof activityGroup>;
+export const activityGroupList = z.object({ items: z.array(activityGroup) });
+export const activityGroupInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(30, 'Name must be at most 30 characters'),
+});

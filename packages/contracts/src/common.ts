@@ -5,6 +5,8 @@ export const idParams = z.object({ id });
 export type IdParams = z.infer<typeof idParams>;
 
 export const isoDateTime = z.string();
+/** A time sent by a client: ISO-8601 with a zone (Z or an offset). */
+export const isoDateTimeInput = z.iso.datetime({ offset: true, message: 'Invalid date-time' });
 export const mobile = z
   .string()
   .trim()

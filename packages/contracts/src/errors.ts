@@ -9,6 +9,7 @@ export const ERROR_MESSAGES = {
   agentDisabled: 'Agent Disabled',
   activityNotFound: 'Activity Not Found',
   activityNameExists: 'activity name already exists',
+  activityGroupNotFound: 'Activity Group Not Found',
   groupNameExists: 'Group name already existed',
   tooManyGroups: 'The number of groups cannot exceed 20',
   forbidden: 'Forbidden',

@@ -1,101 +1,210 @@
 import {
-  type ActivityList,
-  type ActivityListQuery,
-  type ActivitySummary,
-  activityStatusFilter,
+  type ActivityDetail,
+  type ActivityInput,
+  type ActivityUpdate,
+  ERROR_MESSAGES,
   FAR_FUTURE_ENDED_AT,
 } from '@yanbo/contracts';
 import { sql } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { scopeActivities } from '../../platform/tenancy.ts';
+import type { ActivityRow } from '../../platform/db/schema.ts';
+import { badRequest, invalidField, notFound } from '../../platform/errors.ts';
+import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
+import { progressOf, toEndedAt } from './activity-list.ts';
+import { newStream, streamAddresses } from './activity-stream.ts';
 
-/** The synthetic groups of the list (seed 001 §3): -1 全部, -2 归档活动; sub-account -1 所属子账号 means all. */
-const ALL_GROUPS = -1;
-const ARCHIVED_GROUP = -2;
-const ALL_SUBAGENTS = -1;
+const UNIQUE_VIOLATION = '23505';
 
-const progress = sql<ActivitySummary['progress']>`case
-  when activities.started_at is null or activities.started_at > now() then 'NotStart'
-  when activities.ended_at is not null and activities.ended_at <= now() then 'Ended'
-  else 'OnGoing' end`;
+function isUniqueViolation(error: unknown, index: string): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return e?.code === UNIQUE_VIOLATION && (e.constraint === index || Boolean(e.message?.includes(index)));
+}
 
-/** GET /activity: the caller's activities, isPushing DESC, status ASC, createdAt DESC (seed 001 §9). */
-export async function listActivities(db: Db, caller: Caller, query: ActivityListQuery): Promise<ActivityList> {
-  let base = scopeActivities(db.selectFrom('activities'), caller);
-  const archived = query.isArchived === true || query.groupId === ARCHIVED_GROUP;
-  base = base.where('activities.isArchived', '=', archived);
-  if (query.groupId !== undefined && query.groupId !== ALL_GROUPS && query.groupId !== ARCHIVED_GROUP) {
-    base = base.where('activities.groupId', '=', query.groupId);
+const nameExists = () => badRequest(ERROR_MESSAGES.activityNameExists, undefined, 'name');
+
+/** Group, category and sub-account ids from a body must be the caller's own (or global, for categories). */
+async function checkReferences(db: Db, caller: Caller, input: ActivityUpdate) {
+  if (input.groupId) {
+    const group = await db
+      .selectFrom('activityGroups')
+      .select('id')
+      .where('id', '=', input.groupId)
+      .where('agentId', '=', caller.agentId)
+      .executeTakeFirst();
+    if (!group) throw notFound(ERROR_MESSAGES.activityGroupNotFound);
   }
-  if (query.subagentId !== undefined && query.subagentId !== ALL_SUBAGENTS) {
-    base = base.where('activities.subagentId', '=', query.subagentId);
+  if (input.categoryId) {
+    const category = await db
+      .selectFrom('categories')
+      .select('id')
+      .where('id', '=', input.categoryId)
+      .executeTakeFirst();
+    if (!category) throw invalidField('categoryId', 'Unknown category');
   }
-  if (query.catalogId !== undefined) base = base.where('activities.catalogId', '=', query.catalogId);
-  if (query.activityId !== undefined) base = base.where('activities.id', '=', query.activityId);
-  if (query.type) base = base.where('activities.type', '=', query.type);
-  if (query.name) base = base.where('activities.name', 'ilike', `%${escapeLike(query.name)}%`);
-  const statusFilter = activityStatusFilter(query.status);
-  if (statusFilter) {
-    base = base.where('activities.status', '=', statusFilter.status).where(progress, '=', statusFilter.progress);
+  if (input.subagentId) {
+    const subagent = await db
+      .selectFrom('subagents')
+      .select('id')
+      .where('id', '=', input.subagentId)
+      .where('agentId', '=', caller.agentId)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
+    if (!subagent) throw invalidField('subagentId', 'Unknown sub-account');
   }
+  if (input.startedAt && input.endedAt && new Date(input.endedAt) <= new Date(input.startedAt)) {
+    throw invalidField('endedAt', 'The end must come after the start');
+  }
+}
 
-  const [rows, count] = await Promise.all([
-    base
-      .select([
-        'activities.id',
-        'activities.name',
-        'activities.type',
-        'activities.status',
-        'activities.isPushing',
-        'activities.isArchived',
-        'activities.groupId',
-        'activities.subagentId',
-        'activities.catalogId',
-        'activities.categoryId',
-        'activities.cover',
-        'activities.startedAt',
-        'activities.endedAt',
-        'activities.createdAt',
-        progress.as('progress'),
-      ])
-      .orderBy('activities.isPushing', 'desc')
-      .orderBy('activities.status', 'asc')
-      .orderBy('activities.createdAt', 'desc')
-      .orderBy('activities.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+export function toActivityDetail(ctx: AppContext, row: ActivityRow): ActivityDetail {
   return {
-    items: rows.map((row) => ({
-      ...row,
-      startedAt: row.startedAt?.toISOString() ?? null,
-      endedAt: toEndedAt(row.endedAt),
-      createdAt: row.createdAt.toISOString(),
-    })),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
+    id: row.id,
+    agentId: row.agentId,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    progress: progressOf(row.startedAt, row.endedAt),
+    isPushing: row.isPushing,
+    isArchived: row.isArchived,
+    groupId: row.groupId,
+    subagentId: row.subagentId,
+    catalogId: row.catalogId,
+    categoryId: row.categoryId,
+    cover: row.cover,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    endedAt: toEndedAt(row.endedAt),
+    createdAt: row.createdAt.toISOString(),
+    meta: { liveMode: row.meta?.liveMode ?? 'pull', relayUrl: row.meta?.relayUrl ?? '' },
+    spend: Number(row.spend),
+    stream: streamAddresses(ctx.secretKey, ctx.config, row),
   };
 }
 
-/** The far-future endedAt means "no end date" and is shown as null (seed 001 §3). */
-export function toEndedAt(endedAt: Date | null): string | null {
-  if (!endedAt) return null;
-  const iso = endedAt.toISOString();
-  return iso === FAR_FUTURE_ENDED_AT ? null : iso;
+export async function getActivity(ctx: AppContext, caller: Caller, activityId: number): Promise<ActivityDetail> {
+  const row = await scopeActivities(ctx.db.selectFrom('activities').selectAll('activities'), caller)
+    .where('activities.id', '=', activityId)
+    .executeTakeFirst();
+  if (!row) throw notFound(ERROR_MESSAGES.activityNotFound);
+  return toActivityDetail(ctx, row);
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+export async function createActivity(ctx: AppContext, caller: Caller, input: ActivityInput): Promise<ActivityDetail> {
+  // A sub-account's activities are its own.
+  const subagentId = caller.subagentId ?? input.subagentId;
+  await checkReferences(ctx.db, caller, { ...input, subagentId });
+  try {
+    const row = await ctx.db
+      .insertInto('activities')
+      .values({
+        agentId: caller.agentId,
+        subagentId,
+        name: input.name,
+        type: input.type,
+        startedAt: input.startedAt,
+        endedAt: input.endedAt ?? FAR_FUTURE_ENDED_AT,
+        categoryId: input.categoryId,
+        groupId: input.groupId,
+        cover: input.cover,
+        ...newStream(ctx.secretKey),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toActivityDetail(ctx, row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'activities_agent_name_idx')) throw nameExists();
+    throw error;
+  }
 }
 
-export async function listCategories(db: Db) {
-  const items = await db
-    .selectFrom('categories')
-    .select(['id', 'name', 'parentId'])
-    .orderBy('sort')
-    .orderBy('id')
+export async function updateActivity(
+  ctx: AppContext,
+  caller: Caller,
+  activityId: number,
+  input: ActivityUpdate,
+): Promise<ActivityDetail> {
+  await ownActivity(ctx.db, caller, activityId);
+  const changes = { ...input };
+  if (caller.subagentId !== null) delete changes.subagentId;
+  await checkReferences(ctx.db, caller, changes);
+  const { endedAt, ...rest } = changes;
+  try {
+    const row = await ctx.db
+      .updateTable('activities')
+      .set({
+        ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+        ...(endedAt !== undefined ? { endedAt: endedAt ?? FAR_FUTURE_ENDED_AT } : {}),
+        updatedAt: new Date(),
+      })
+      .where('id', '=', activityId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toActivityDetail(ctx, row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'activities_agent_name_idx')) throw nameExists();
+    throw error;
+  }
+}
+
+/** Deletes one or many of the caller's activities; ids that are not the caller's make the whole call 404. */
+export async function deleteActivities(ctx: AppContext, caller: Caller, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const owned = await scopeActivities(ctx.db.selectFrom('activities').select('activities.id'), caller)
+    .where('activities.id', 'in', unique)
     .execute();
-  return { items };
+  if (owned.length !== unique.length) throw notFound(ERROR_MESSAGES.activityNotFound);
+  await ctx.db.updateTable('activities').set({ deletedAt: new Date() }).where('id', 'in', unique).execute();
+  return { ok: true as const };
+}
+
+export async function archiveActivity(ctx: AppContext, caller: Caller, activityId: number, isArchived: boolean) {
+  await ownActivity(ctx.db, caller, activityId);
+  const row = await ctx.db
+    .updateTable('activities')
+    .set({ isArchived, updatedAt: new Date() })
+    .where('id', '=', activityId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toActivityDetail(ctx, row);
+}
+
+/** A copy with the same settings, a new stream and the first free name "<name> (副本 n)". */
+export async function copyActivity(ctx: AppContext, caller: Caller, activityId: number): Promise<ActivityDetail> {
+  await ownActivity(ctx.db, caller, activityId);
+  const source = await ctx.db
+    .selectFrom('activities')
+    .selectAll()
+    .where('id', '=', activityId)
+    .executeTakeFirstOrThrow();
+  const taken = await ctx.db
+    .selectFrom('activities')
+    .select('name')
+    .where('agentId', '=', caller.agentId)
+    .where('deletedAt', 'is', null)
+    .where('name', 'like', sql<string>`${`${source.name} (副本%`}`)
+    .execute();
+  const names = new Set(taken.map((row) => row.name));
+  let n = 1;
+  while (names.has(`${source.name} (副本 ${n})`)) n++;
+  const row = await ctx.db
+    .insertInto('activities')
+    .values({
+      agentId: source.agentId,
+      subagentId: source.subagentId,
+      groupId: source.groupId,
+      catalogId: source.catalogId,
+      categoryId: source.categoryId,
+      name: `${source.name} (副本 ${n})`.slice(0, 60),
+      type: source.type,
+      status: source.status,
+      cover: source.cover,
+      startedAt: source.startedAt,
+      endedAt: source.endedAt,
+      meta: JSON.stringify(source.meta ?? { liveMode: 'pull' }),
+      ...newStream(ctx.secretKey),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toActivityDetail(ctx, row);
 }

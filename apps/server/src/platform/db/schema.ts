@@ -122,7 +122,8 @@ export interface ActivityGroupsTable {
 }
 
 export interface ActivityMetaColumn {
-  liveMode: 'pull' | 'relay';
+  liveMode?: 'pull' | 'relay';
+  relayUrl?: string;
   [key: string]: unknown;
 }
 
@@ -142,6 +143,11 @@ export interface ActivitiesTable {
   startedAt: NullableTimestamp;
   endedAt: NullableTimestamp;
   meta: Json<ActivityMetaColumn> | undefined;
+  app: Generated<string>;
+  stream: string | null;
+  streamKeySealed: string | null;
+  /** numeric comes back as a string from both engines. */
+  spend: ColumnType<string, string | number | undefined, string | number>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
   deletedAt: NullableTimestamp;

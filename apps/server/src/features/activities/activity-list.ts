@@ -1,0 +1,112 @@
+import {
+  type ActivityList,
+  type ActivityListQuery,
+  type ActivitySummary,
+  activityStatusFilter,
+  FAR_FUTURE_ENDED_AT,
+} from '@yanbo/contracts';
+import { sql } from 'kysely';
+import type { Caller } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { scopeActivities } from '../../platform/tenancy.ts';
+
+/** The synthetic groups of the list (seed 001 §3): -1 全部, -2 归档活动; sub-account -1 所属子账号 means all. */
+const ALL_GROUPS = -1;
+const ARCHIVED_GROUP = -2;
+const ALL_SUBAGENTS = -1;
+
+const progress = sql<ActivitySummary['progress']>`case
+  when activities.started_at is null or activities.started_at > now() then 'NotStart'
+  when activities.ended_at is not null and activities.ended_at <= now() then 'Ended'
+  else 'OnGoing' end`;
+
+/** GET /activity: the caller's activities, isPushing DESC, status ASC, createdAt DESC (seed 001 §9). */
+export async function listActivities(db: Db, caller: Caller, query: ActivityListQuery): Promise<ActivityList> {
+  let base = scopeActivities(db.selectFrom('activities'), caller);
+  const archived = query.isArchived === true || query.groupId === ARCHIVED_GROUP;
+  base = base.where('activities.isArchived', '=', archived);
+  if (query.groupId !== undefined && query.groupId !== ALL_GROUPS && query.groupId !== ARCHIVED_GROUP) {
+    base = base.where('activities.groupId', '=', query.groupId);
+  }
+  if (query.subagentId !== undefined && query.subagentId !== ALL_SUBAGENTS) {
+    base = base.where('activities.subagentId', '=', query.subagentId);
+  }
+  if (query.catalogId !== undefined) base = base.where('activities.catalogId', '=', query.catalogId);
+  if (query.activityId !== undefined) base = base.where('activities.id', '=', query.activityId);
+  if (query.type) base = base.where('activities.type', '=', query.type);
+  if (query.name) base = base.where('activities.name', 'ilike', `%${escapeLike(query.name)}%`);
+  const statusFilter = activityStatusFilter(query.status);
+  if (statusFilter) {
+    base = base.where('activities.status', '=', statusFilter.status).where(progress, '=', statusFilter.progress);
+  }
+
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'activities.id',
+        'activities.name',
+        'activities.type',
+        'activities.status',
+        'activities.isPushing',
+        'activities.isArchived',
+        'activities.groupId',
+        'activities.subagentId',
+        'activities.catalogId',
+        'activities.categoryId',
+        'activities.cover',
+        'activities.startedAt',
+        'activities.endedAt',
+        'activities.createdAt',
+        progress.as('progress'),
+      ])
+      .orderBy('activities.isPushing', 'desc')
+      .orderBy('activities.status', 'asc')
+      .orderBy('activities.createdAt', 'desc')
+      .orderBy('activities.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      endedAt: toEndedAt(row.endedAt),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
+  };
+}
+
+/** The same rule as the SQL above, for one row in hand. */
+export function progressOf(
+  startedAt: Date | null,
+  endedAt: Date | null,
+  now = new Date(),
+): ActivitySummary['progress'] {
+  if (!startedAt || startedAt > now) return 'NotStart';
+  if (endedAt && endedAt <= now) return 'Ended';
+  return 'OnGoing';
+}
+
+/** The far-future endedAt means "no end date" and is shown as null (seed 001 §3). */
+export function toEndedAt(endedAt: Date | null): string | null {
+  if (!endedAt) return null;
+  const iso = endedAt.toISOString();
+  return iso === FAR_FUTURE_ENDED_AT ? null : iso;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listCategories(db: Db) {
+  const items = await db
+    .selectFrom('categories')
+    .select(['id', 'name', 'parentId'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return { items };
+}
