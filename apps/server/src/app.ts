@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { registerAccountRoutes } from './features/account/account-routes.ts';
 import { registerActivityRoutes } from './features/activities/activity-routes.ts';
 import { registerBrandingRoutes } from './features/branding/branding-routes.ts';
+import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       registerAccountRoutes(api, ctx);
       registerActivityRoutes(api, ctx);
       registerBrandingRoutes(api, ctx);
+      registerIngestWebhookRoutes(api, ctx);
       await registerUploadRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
