@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './platform/db/database.ts';
+import type { RealtimeHub } from './platform/realtime/hub.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 import type { WechatProvider } from './platform/wechat/wechat-provider.ts';
@@ -12,5 +13,6 @@ export interface AppContext {
   secretKey: string;
   sms: SmsProvider;
   files: FileStorage;
+  realtime: RealtimeHub;
   wechat: WechatProvider;
 }

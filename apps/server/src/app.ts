@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { registerAccountRoutes } from './features/account/account-routes.ts';
 import { registerActivityRoutes } from './features/activities/activity-routes.ts';
 import { registerBrandingRoutes } from './features/branding/branding-routes.ts';
+import { registerConsoleEventRoutes } from './features/live-stream/console-events-routes.ts';
 import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
@@ -19,6 +20,7 @@ import { ensureAdminAgent } from './platform/bootstrap.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { createLocalHub } from './platform/realtime/hub.ts';
 import { createLogSmsProvider } from './platform/sms/sms-provider.ts';
 import { createLocalFileStorage, FILES_URL_PREFIX } from './platform/storage/file-storage.ts';
 import { createSandboxWechatProvider, registerSandboxWechatPages } from './platform/wechat/sandbox-wechat-provider.ts';
@@ -40,6 +42,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
+    // Server-sent event streams stay open; closing the server ends them.
+    forceCloseConnections: true,
   });
   const ctx: AppContext = {
     config,
@@ -48,6 +52,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     secretKey: config.secretKey,
     sms: createLogSmsProvider(config.dataDir, (line) => app.log.info(line)),
     files: createLocalFileStorage(path.join(config.dataDir, 'files')),
+    realtime: createLocalHub(),
     wechat: createSandboxWechatProvider(database.db),
   };
   await ensureAdminAgent(ctx, app.log);
@@ -78,6 +83,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       registerActivityRoutes(api, ctx);
       registerBrandingRoutes(api, ctx);
       registerIngestWebhookRoutes(api, ctx);
+      registerConsoleEventRoutes(api, ctx);
       await registerUploadRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
@@ -97,6 +103,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     ctx,
     async close() {
       await app.close();
+      await ctx.realtime.close();
       await database.close();
     },
   };

@@ -28,20 +28,20 @@ export function registerIngestWebhookRoutes(app: FastifyInstance, ctx: AppContex
   app.post(`${INGEST_HOOKS_PATH}/on_publish`, options, async (request, reply) => {
     const parsed = hookBody.safeParse(request.body);
     const target = parsed.success
-      ? await authorizePublish(ctx.db, ctx.secretKey, parsed.data.app, parsed.data.stream, parsed.data.key)
+      ? await authorizePublish(ctx, parsed.data.app, parsed.data.stream, parsed.data.key)
       : null;
     if (!parsed.success || !target) return reply.status(403).send({ code: 403, message: 'Publish refused' });
-    await setPushing(ctx.db, parsed.data.app, parsed.data.stream, true);
+    await setPushing(ctx, parsed.data.app, parsed.data.stream, true);
     return { code: 0 };
   });
 
   app.post(`${INGEST_HOOKS_PATH}/on_publish_done`, options, async (request, reply) => {
     const parsed = hookBody.safeParse(request.body);
     const target = parsed.success
-      ? await authorizePublish(ctx.db, ctx.secretKey, parsed.data.app, parsed.data.stream, parsed.data.key)
+      ? await authorizePublish(ctx, parsed.data.app, parsed.data.stream, parsed.data.key)
       : null;
     if (!parsed.success || !target) return reply.status(403).send({ code: 403, message: 'Unknown stream' });
-    await setPushing(ctx.db, parsed.data.app, parsed.data.stream, false);
+    await setPushing(ctx, parsed.data.app, parsed.data.stream, false);
     return { code: 0 };
   });
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../../platform/db/database.ts';
+import type { AppContext } from '../../app-context.ts';
+import { agentChannel } from '../../platform/realtime/hub.ts';
 import { keyMatches } from '../activities/activity-stream.ts';
 
 // Whoever receives the push (the embedded RTMP server, or nginx-rtmp / SRS / a CDN through the webhooks) asks the same
@@ -11,31 +12,39 @@ export interface PublishTarget {
 
 /** The activity a publish is for, when the key is right; null refuses the publish. */
 export async function authorizePublish(
-  db: Db,
-  secretKey: string,
+  ctx: AppContext,
   app: string,
   stream: string,
   key: string,
 ): Promise<PublishTarget | null> {
-  const row = await db
+  const row = await ctx.db
     .selectFrom('activities')
     .select(['id', 'agentId', 'streamKeySealed'])
     .where('app', '=', app)
     .where('stream', '=', stream)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
-  if (!row || !keyMatches(secretKey, row.streamKeySealed, key)) return null;
+  if (!row || !keyMatches(ctx.secretKey, row.streamKeySealed, key)) return null;
   return { activityId: row.id, agentId: row.agentId };
 }
 
-/** Records that app/stream started or stopped pushing; answers the activity when it changed. */
-export async function setPushing(db: Db, app: string, stream: string, isPushing: boolean) {
-  return db
+/** Records that app/stream started or stopped pushing and tells the agent's consoles. */
+export async function setPushing(ctx: AppContext, app: string, stream: string, isPushing: boolean) {
+  const changed = await ctx.db
     .updateTable('activities')
     .set({ isPushing, updatedAt: new Date() })
     .where('app', '=', app)
     .where('stream', '=', stream)
     .where('isPushing', '!=', isPushing)
-    .returning(['id', 'agentId', 'isPushing'])
+    .returning(['id', 'agentId', 'subagentId'])
     .executeTakeFirst();
+  if (changed) {
+    ctx.realtime.publish(agentChannel(changed.agentId), {
+      type: 'activity.pushing',
+      activityId: changed.id,
+      subagentId: changed.subagentId,
+      isPushing,
+    });
+  }
+  return changed;
 }
