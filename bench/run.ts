@@ -1,6 +1,10 @@
+import { benchActivityList } from './activity-list.ts';
 import { benchAgentMe } from './agent-me.ts';
 
-const benchmarks: Record<string, () => Promise<void>> = { 'agent-me': benchAgentMe };
+const benchmarks: Record<string, () => Promise<void>> = {
+  'agent-me': benchAgentMe,
+  'activity-list': benchActivityList,
+};
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {
   if (only.length > 0 && !only.includes(name)) continue;

@@ -41,9 +41,36 @@ create table activities (
 );
 -- Names are unique per agent among live (not deleted) activities.
 create unique index activities_agent_name_idx on activities (agent_id, name) where deleted_at is null;
--- The list's order: isPushing DESC, status ASC, createdAt DESC (seed 001 §9), per agent.
-create index activities_list_idx on activities (agent_id, is_pushing desc, status, created_at desc, id desc)
+-- The list's order: isPushing DESC, status ASC, createdAt DESC (seed 001 §9), per agent and archive flag; the same
+-- index answers the list's count with an index-only scan.
+create index activities_list_idx on activities (agent_id, is_archived, is_pushing desc, status, created_at desc, id desc)
   where deleted_at is null;
+
+-- How many live (not deleted) activities each agent has, archived and not: the unfiltered list's total without
+-- counting rows (an agent may hold tens of thousands). Kept by a trigger, so every writer keeps it right.
+create table agent_activity_counts (
+  agent_id integer not null references agents (id),
+  is_archived boolean not null,
+  count integer not null default 0,
+  primary key (agent_id, is_archived)
+);
+
+create function activities_count_trigger() returns trigger language plpgsql as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.deleted_at is null then
+    update agent_activity_counts set count = count - 1
+      where agent_id = old.agent_id and is_archived = old.is_archived;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.deleted_at is null then
+    insert into agent_activity_counts (agent_id, is_archived, count) values (new.agent_id, new.is_archived, 1)
+      on conflict (agent_id, is_archived) do update set count = agent_activity_counts.count + 1;
+  end if;
+  return null;
+end
+$$;
+
+create trigger activities_count after insert or delete or update of agent_id, is_archived, deleted_at on activities
+  for each row execute function activities_count_trigger();
 
 create table agent_branding (
   agent_id integer primary key references agents (id),

@@ -65,6 +65,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         field: error.field,
       });
     }
+    if (isDataException(error)) {
+      // A value the database refuses to store (a NUL character, an integer out of range) is bad input, not a crash.
+      return reply.status(400).send({
+        statusCode: 400,
+        error: STATUS_NAMES[400],
+        message: 'Invalid input',
+        code: ERROR_CODES.validation,
+      });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'unhandled error');
@@ -75,4 +84,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       .status(status)
       .send({ statusCode: status, error: STATUS_NAMES[status] ?? 'Error', message: error.message });
   });
+}
+
+/** PostgreSQL's (and PGlite's) SQLSTATE class 22, "data exception": raised by the values a statement carries. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown; severity?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && 'severity' in (error as object);
 }

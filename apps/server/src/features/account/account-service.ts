@@ -17,6 +17,7 @@ import {
   type SmsLoginBody,
   type UpdateProfileBody,
 } from '@yanbo/contracts';
+import { sql } from 'kysely';
 import {
   type Caller,
   type ClientInfo,
@@ -64,7 +65,22 @@ async function recordLogin(
     agentId?: number | null;
     subagentId?: number | null;
   },
+  /** The attempt already recorded (a password login reserves its record before checking): completed in place. */
+  recordId?: number,
 ) {
+  if (recordId !== undefined) {
+    await db
+      .updateTable('loginRecords')
+      .set({
+        agentId: entry.agentId ?? null,
+        subagentId: entry.subagentId ?? null,
+        method: entry.method,
+        success: entry.success,
+      })
+      .where('id', '=', recordId)
+      .execute();
+    return;
+  }
   await db
     .insertInto('loginRecords')
     .values({
@@ -85,9 +101,10 @@ async function startSession(
   owner: { agent: AgentRow; subagent: SubagentRow | null; impersonatedBy?: number | null },
   method: LoginMethod,
   username: string,
+  recordId?: number,
 ): Promise<Session> {
   if (owner.agent.status === 'disabled') {
-    await recordLogin(db, client, { username, method, success: false, agentId: owner.agent.id });
+    await recordLogin(db, client, { username, method, success: false, agentId: owner.agent.id }, recordId);
     throw forbidden(ERROR_MESSAGES.agentDisabled, ERROR_CODES.agentDisabled);
   }
   const impersonatedBy = owner.impersonatedBy ?? null;
@@ -96,31 +113,44 @@ async function startSession(
     subagentId: owner.subagent?.id ?? null,
     impersonatedBy,
   });
-  await recordLogin(db, client, {
-    username,
-    method,
-    success: true,
-    agentId: owner.agent.id,
-    subagentId: owner.subagent?.id ?? null,
-  });
+  await recordLogin(
+    db,
+    client,
+    { username, method, success: true, agentId: owner.agent.id, subagentId: owner.subagent?.id ?? null },
+    recordId,
+  );
   return { token, expiresAt: expiresAt.toISOString(), me: toMe(owner.agent, owner.subagent, impersonatedBy) };
 }
 
-async function assertNotLocked(db: Db, username: string, ip: string) {
-  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
-  const failures = await db
-    .selectFrom('loginRecords')
-    .select((eb) => [
-      eb.fn.countAll<string>().filterWhere('username', '=', username).as('byUsername'),
-      eb.fn.countAll<string>().filterWhere('ip', '=', ip).as('byIp'),
-    ])
-    .where('success', '=', false)
-    .where('createdAt', '>', since)
-    .where((eb) => eb.or([eb('username', '=', username), eb('ip', '=', ip)]))
-    .executeTakeFirstOrThrow();
-  if (Number(failures.byUsername) >= LOGIN_MAX_FAILURES || Number(failures.byIp) >= LOGIN_MAX_FAILURES_PER_IP) {
-    throw tooManyRequests('Too many failed logins, try again later', ERROR_CODES.loginLocked);
-  }
+/**
+ * Counts the failures in the window and, unless the username or address is locked, records this attempt as a failure
+ * before its password is checked (the caller completes the record). Attempts on one username take turns under an
+ * advisory lock, so parallel guesses cannot all pass the check before any of them is recorded.
+ */
+async function reserveLoginAttempt(db: Db, username: string, client: ClientInfo): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${username}`}))`.execute(trx);
+    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
+    const failures = await trx
+      .selectFrom('loginRecords')
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('username', '=', username).as('byUsername'),
+        eb.fn.countAll<string>().filterWhere('ip', '=', client.ip).as('byIp'),
+      ])
+      .where('success', '=', false)
+      .where('createdAt', '>', since)
+      .where((eb) => eb.or([eb('username', '=', username), eb('ip', '=', client.ip)]))
+      .executeTakeFirstOrThrow();
+    if (Number(failures.byUsername) >= LOGIN_MAX_FAILURES || Number(failures.byIp) >= LOGIN_MAX_FAILURES_PER_IP) {
+      throw tooManyRequests('Too many failed logins, try again later', ERROR_CODES.loginLocked);
+    }
+    const attempt = await trx
+      .insertInto('loginRecords')
+      .values({ username, method: 'password', success: false, ip: client.ip, userAgent: client.userAgent })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return attempt.id;
+  });
 }
 
 /** Password login: username is an agent's mobile or a sub-account's username. */
@@ -130,7 +160,7 @@ export async function loginWithPassword(
   client: ClientInfo,
 ): Promise<Session> {
   const { db } = deps;
-  await assertNotLocked(db, body.username, client.ip);
+  const recordId = await reserveLoginAttempt(db, body.username, client);
   let agent = await findAgentByMobile(db, body.username);
   let subagent: SubagentRow | null = null;
   if (!agent) {
@@ -146,10 +176,15 @@ export async function loginWithPassword(
   const storedHash = subagent?.passwordHash ?? agent?.passwordHash ?? (await decoyPasswordHash());
   const valid = await verifyPassword(body.password, storedHash);
   if (!agent || !valid) {
-    await recordLogin(db, client, { username: body.username, method: 'password', success: false, agentId: agent?.id });
+    await recordLogin(
+      db,
+      client,
+      { username: body.username, method: 'password', success: false, agentId: agent?.id },
+      recordId,
+    );
     throw unauthorized(ERROR_MESSAGES.wrongCredentials, ERROR_CODES.wrongCredentials);
   }
-  return startSession(db, client, { agent, subagent }, 'password', body.username);
+  return startSession(db, client, { agent, subagent }, 'password', body.username, recordId);
 }
 
 export async function loginWithSms(deps: AccountDeps, body: SmsLoginBody, client: ClientInfo): Promise<Session> {

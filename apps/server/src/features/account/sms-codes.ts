@@ -76,7 +76,8 @@ export async function issueSmsCode(
 
 /**
  * Checks a code against the newest live one for the mobile and purpose. consume: true spends it (single use); a wrong
- * guess counts an attempt, and a code with too many wrong guesses is dead.
+ * guess counts an attempt, and a code with too many wrong guesses is dead. Each check takes an attempt before comparing
+ * and gives it back when the code is right, so parallel guesses cannot all be compared against one count.
  */
 export async function checkSmsCode(
   db: Db,
@@ -85,7 +86,7 @@ export async function checkSmsCode(
 ): Promise<void> {
   const row = await db
     .selectFrom('smsCodes')
-    .select(['id', 'codeHash', 'attempts'])
+    .select(['id', 'codeHash'])
     .where('mobile', '=', input.mobile)
     .where('purpose', '=', input.purpose)
     .where('consumedAt', 'is', null)
@@ -94,22 +95,20 @@ export async function checkSmsCode(
     .limit(1)
     .executeTakeFirst();
   const error = badRequest(ERROR_MESSAGES.verificationCode, ERROR_CODES.verificationCode, 'code');
-  if (!row || row.attempts >= SMS_MAX_VERIFY_ATTEMPTS) throw error;
-  if (!safeEqual(row.codeHash, codeHash(secretKey, input.mobile, input.purpose, input.code))) {
-    await db
-      .updateTable('smsCodes')
-      .set({ attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .execute();
-    throw error;
-  }
-  if (input.consume) {
-    const spent = await db
-      .updateTable('smsCodes')
-      .set({ consumedAt: new Date() })
-      .where('id', '=', row.id)
-      .where('consumedAt', 'is', null)
-      .executeTakeFirst();
-    if (spent.numUpdatedRows === 0n) throw error;
-  }
+  if (!row) throw error;
+  const taken = await db
+    .updateTable('smsCodes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('attempts', '<', SMS_MAX_VERIFY_ATTEMPTS)
+    .executeTakeFirst();
+  if (taken.numUpdatedRows === 0n) throw error;
+  if (!safeEqual(row.codeHash, codeHash(secretKey, input.mobile, input.purpose, input.code))) throw error;
+  let giveBack = db
+    .updateTable('smsCodes')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1), ...(input.consume ? { consumedAt: new Date() } : {}) }))
+    .where('id', '=', row.id);
+  if (input.consume) giveBack = giveBack.where('consumedAt', 'is', null);
+  const spent = await giveBack.executeTakeFirst();
+  if (spent.numUpdatedRows === 0n) throw error;
 }

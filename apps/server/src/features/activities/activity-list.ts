@@ -40,6 +40,25 @@ export async function listActivities(db: Db, caller: Caller, query: ActivityList
     base = base.where('activities.status', '=', statusFilter.status).where(progress, '=', statusFilter.progress);
   }
 
+  // The unfiltered list of a main account takes its total from the trigger-kept rollup instead of counting rows.
+  const unfiltered =
+    caller.subagentId === null &&
+    (query.groupId === undefined || query.groupId === ALL_GROUPS || query.groupId === ARCHIVED_GROUP) &&
+    (query.subagentId === undefined || query.subagentId === ALL_SUBAGENTS) &&
+    query.catalogId === undefined &&
+    query.activityId === undefined &&
+    !query.type &&
+    !query.name &&
+    !statusFilter;
+  const total = unfiltered
+    ? db
+        .selectFrom('agentActivityCounts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('count'), eb.lit(0)).as('total'))
+        .where('agentId', '=', caller.agentId)
+        .where('isArchived', '=', archived)
+        .executeTakeFirstOrThrow()
+    : base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+
   const [rows, count] = await Promise.all([
     base
       .select([
@@ -66,7 +85,7 @@ export async function listActivities(db: Db, caller: Caller, query: ActivityList
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    total,
   ]);
   return {
     items: rows.map((row) => ({

@@ -154,6 +154,12 @@ export interface ActivitiesTable {
 }
 export type ActivityRow = Selectable<ActivitiesTable>;
 
+export interface AgentActivityCountsTable {
+  agentId: number;
+  isArchived: boolean;
+  count: number;
+}
+
 export interface AgentBrandingTable {
   agentId: number;
   imageTemplate: Json<Record<string, unknown>> | undefined;
@@ -174,4 +180,5 @@ export interface DB {
   activityGroups: ActivityGroupsTable;
   activities: ActivitiesTable;
   agentBranding: AgentBrandingTable;
+  agentActivityCounts: AgentActivityCountsTable;
 }
