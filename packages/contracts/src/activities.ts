@@ -114,3 +114,14 @@ export const activityGroupList = z.object({ items: z.array(activityGroup) });
 export const activityGroupInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(30, 'Name must be at most 30 characters'),
 });
+
+/** POST /v3/activity/{id}/duplicate: a copy, optionally under a given name. */
+export const duplicateBody = z.object({ name: activityInput.shape.name.optional() });
+
+/** POST /v3/activity/bulk-activity: several activities at once, all or none. */
+export const bulkActivityBody = z.object({ activities: z.array(activityInput).min(1).max(50) });
+export const bulkActivityResult = z.object({ items: z.array(activityDetail) });
+
+/** The sub-accounts the list can filter by (the console adds 所属子账号, id -1). */
+export const activitySubagentOption = z.object({ id: z.number().int(), remark: z.string() });
+export const activitySubagentList = z.object({ items: z.array(activitySubagentOption) });

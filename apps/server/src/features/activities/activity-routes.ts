@@ -7,9 +7,13 @@ import {
   activityInput,
   activityList,
   activityListQuery,
+  activitySubagentList,
   activityUpdate,
   archiveBody,
+  bulkActivityBody,
+  bulkActivityResult,
   categoryList,
+  duplicateBody,
   idParams,
   ok,
 } from '@yanbo/contracts';
@@ -54,6 +58,19 @@ export function registerActivityRoutes(server: FastifyInstance, ctx: AppContext)
   );
   app.post('/activity/:id/copy', { schema: { tags, params: idParams, response: { 200: activityDetail } } }, (request) =>
     activities.copyActivity(ctx, callerOf(request), request.params.id),
+  );
+  app.get('/activity/subagent', { schema: { tags, response: { 200: activitySubagentList } } }, (request) =>
+    activities.listActivitySubagents(ctx.db, callerOf(request)),
+  );
+  app.post(
+    '/v3/activity/:id/duplicate',
+    { schema: { tags, params: idParams, body: duplicateBody, response: { 200: activityDetail } } },
+    (request) => activities.copyActivity(ctx, callerOf(request), request.params.id, request.body.name),
+  );
+  app.post(
+    '/v3/activity/bulk-activity',
+    { schema: { tags, body: bulkActivityBody, response: { 200: bulkActivityResult } } },
+    (request) => activities.createActivities(ctx, callerOf(request), request.body.activities),
   );
   app.get('/category/', { schema: { tags, response: { 200: categoryList } } }, () => listCategories(ctx.db));
 

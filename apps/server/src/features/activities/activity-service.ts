@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { ActivityRow } from '../../platform/db/schema.ts';
+import type { ActivityRow, NewActivity } from '../../platform/db/schema.ts';
 import { badRequest, invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
 import { progressOf, toEndedAt } from './activity-list.ts';
@@ -90,32 +90,39 @@ export async function getActivity(ctx: AppContext, caller: Caller, activityId: n
   return toActivityDetail(ctx, row);
 }
 
-export async function createActivity(ctx: AppContext, caller: Caller, input: ActivityInput): Promise<ActivityDetail> {
-  // A sub-account's activities are its own.
-  const subagentId = caller.subagentId ?? input.subagentId;
-  await checkReferences(ctx.db, caller, { ...input, subagentId });
+function newActivityValues(caller: Caller, input: ActivityInput): NewActivity {
+  return {
+    agentId: caller.agentId,
+    // A sub-account's activities are its own.
+    subagentId: caller.subagentId ?? input.subagentId,
+    name: input.name,
+    type: input.type,
+    startedAt: input.startedAt,
+    endedAt: input.endedAt ?? FAR_FUTURE_ENDED_AT,
+    categoryId: input.categoryId,
+    groupId: input.groupId,
+    cover: input.cover,
+  };
+}
+
+/** Inserts with a fresh stream; a taken name answers the seed's message. */
+async function insertActivity(ctx: AppContext, db: Db, values: Omit<NewActivity, 'stream' | 'streamKeySealed'>) {
   try {
-    const row = await ctx.db
+    return await db
       .insertInto('activities')
-      .values({
-        agentId: caller.agentId,
-        subagentId,
-        name: input.name,
-        type: input.type,
-        startedAt: input.startedAt,
-        endedAt: input.endedAt ?? FAR_FUTURE_ENDED_AT,
-        categoryId: input.categoryId,
-        groupId: input.groupId,
-        cover: input.cover,
-        ...newStream(ctx.secretKey),
-      })
+      .values({ ...values, ...newStream(ctx.secretKey) })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toActivityDetail(ctx, row);
   } catch (error) {
     if (isUniqueViolation(error, 'activities_agent_name_idx')) throw nameExists();
     throw error;
   }
+}
+
+export async function createActivity(ctx: AppContext, caller: Caller, input: ActivityInput): Promise<ActivityDetail> {
+  const values = newActivityValues(caller, input);
+  await checkReferences(ctx.db, caller, { ...input, subagentId: values.subagentId });
+  return toActivityDetail(ctx, await insertActivity(ctx, ctx.db, values));
 }
 
 export async function updateActivity(
@@ -169,42 +176,75 @@ export async function archiveActivity(ctx: AppContext, caller: Caller, activityI
   return toActivityDetail(ctx, row);
 }
 
-/** A copy with the same settings, a new stream and the first free name "<name> (副本 n)". */
-export async function copyActivity(ctx: AppContext, caller: Caller, activityId: number): Promise<ActivityDetail> {
+/** A copy with the same settings and a new stream, under the given name or the first free "<name> (副本 n)". */
+export async function copyActivity(
+  ctx: AppContext,
+  caller: Caller,
+  activityId: number,
+  name?: string,
+): Promise<ActivityDetail> {
   await ownActivity(ctx.db, caller, activityId);
   const source = await ctx.db
     .selectFrom('activities')
     .selectAll()
     .where('id', '=', activityId)
     .executeTakeFirstOrThrow();
-  const taken = await ctx.db
+  const row = await insertActivity(ctx, ctx.db, {
+    agentId: source.agentId,
+    subagentId: source.subagentId,
+    groupId: source.groupId,
+    catalogId: source.catalogId,
+    categoryId: source.categoryId,
+    name: name ?? (await freeCopyName(ctx.db, caller, source.name)),
+    type: source.type,
+    status: source.status,
+    cover: source.cover,
+    startedAt: source.startedAt,
+    endedAt: source.endedAt,
+    meta: JSON.stringify(source.meta ?? { liveMode: 'pull' }),
+  });
+  return toActivityDetail(ctx, row);
+}
+
+async function freeCopyName(db: Db, caller: Caller, sourceName: string): Promise<string> {
+  const prefix = `${sourceName} (副本 `;
+  const taken = await db
     .selectFrom('activities')
     .select('name')
     .where('agentId', '=', caller.agentId)
     .where('deletedAt', 'is', null)
-    .where('name', 'like', sql<string>`${`${source.name} (副本%`}`)
+    .where(sql<boolean>`starts_with(name, ${prefix})`)
     .execute();
   const names = new Set(taken.map((row) => row.name));
   let n = 1;
-  while (names.has(`${source.name} (副本 ${n})`)) n++;
-  const row = await ctx.db
-    .insertInto('activities')
-    .values({
-      agentId: source.agentId,
-      subagentId: source.subagentId,
-      groupId: source.groupId,
-      catalogId: source.catalogId,
-      categoryId: source.categoryId,
-      name: `${source.name} (副本 ${n})`.slice(0, 60),
-      type: source.type,
-      status: source.status,
-      cover: source.cover,
-      startedAt: source.startedAt,
-      endedAt: source.endedAt,
-      meta: JSON.stringify(source.meta ?? { liveMode: 'pull' }),
-      ...newStream(ctx.secretKey),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toActivityDetail(ctx, row);
+  while (names.has(`${prefix}${n})`)) n++;
+  return `${prefix}${n})`.slice(0, 60);
+}
+
+/** Several activities in one transaction: one bad or duplicate name and none is created. */
+export async function createActivities(ctx: AppContext, caller: Caller, inputs: ActivityInput[]) {
+  const names = inputs.map((input) => input.name);
+  const repeated = names.findIndex((name, index) => names.indexOf(name) !== index);
+  if (repeated >= 0) throw badRequest(ERROR_MESSAGES.activityNameExists, undefined, `activities.${repeated}.name`);
+  for (const input of inputs) {
+    await checkReferences(ctx.db, caller, { ...input, subagentId: caller.subagentId ?? input.subagentId });
+  }
+  const rows = await ctx.db.transaction().execute(async (trx) => {
+    const created: ActivityRow[] = [];
+    for (const input of inputs) created.push(await insertActivity(ctx, trx, newActivityValues(caller, input)));
+    return created;
+  });
+  return { items: rows.map((row) => toActivityDetail(ctx, row)) };
+}
+
+/** The sub-accounts of the caller's agent, for the list's sub-account filter (a sub-account sees itself). */
+export async function listActivitySubagents(db: Db, caller: Caller) {
+  let query = db
+    .selectFrom('subagents')
+    .select(['id', 'remark', 'username'])
+    .where('agentId', '=', caller.agentId)
+    .where('deletedAt', 'is', null);
+  if (caller.subagentId !== null) query = query.where('id', '=', caller.subagentId);
+  const rows = await query.orderBy('id').execute();
+  return { items: rows.map((row) => ({ id: row.id, remark: row.remark || row.username })) };
 }

@@ -153,6 +153,7 @@ export interface ActivitiesTable {
   deletedAt: NullableTimestamp;
 }
 export type ActivityRow = Selectable<ActivitiesTable>;
+export type NewActivity = Insertable<ActivitiesTable>;
 
 export interface AgentActivityCountsTable {
   agentId: number;
