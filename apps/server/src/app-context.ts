@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './platform/db/database.ts';
+import type { Ingest } from './platform/ingest/index.ts';
 import type { RealtimeHub } from './platform/realtime/hub.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
@@ -14,5 +15,7 @@ export interface AppContext {
   sms: SmsProvider;
   files: FileStorage;
   realtime: RealtimeHub;
+  /** The embedded media server; null when an external one calls the ingest webhooks. */
+  ingest: Ingest | null;
   wechat: WechatProvider;
 }

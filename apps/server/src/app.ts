@@ -12,6 +12,7 @@ import { registerAccountRoutes } from './features/account/account-routes.ts';
 import { registerActivityRoutes } from './features/activities/activity-routes.ts';
 import { registerBrandingRoutes } from './features/branding/branding-routes.ts';
 import { registerConsoleEventRoutes } from './features/live-stream/console-events-routes.ts';
+import { createEmbeddedIngest, registerPlaybackRoutes } from './features/live-stream/embedded-ingest.ts';
 import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
@@ -45,7 +46,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     // Server-sent event streams stay open; closing the server ends them.
     forceCloseConnections: true,
   });
-  const ctx: AppContext = {
+  const base = {
     config,
     database,
     db: database.db,
@@ -54,6 +55,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     files: createLocalFileStorage(path.join(config.dataDir, 'files')),
     realtime: createLocalHub(),
     wechat: createSandboxWechatProvider(database.db),
+  };
+  const ctx: AppContext = {
+    ...base,
+    ingest: config.embeddedIngest ? createEmbeddedIngest(base, (line) => app.log.info(line)) : null,
   };
   await ensureAdminAgent(ctx, app.log);
 
@@ -96,6 +101,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     decorateReply: false,
     maxAge: '7d',
   });
+  if (ctx.ingest) registerPlaybackRoutes(app, ctx.ingest);
   registerConsole(app, config.consoleDir);
 
   return {
@@ -103,6 +109,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     ctx,
     async close() {
       await app.close();
+      await ctx.ingest?.close();
       await ctx.realtime.close();
       await database.close();
     },

@@ -22,6 +22,10 @@ export interface Config {
   consoleDir: string;
   logLevel: string;
   /** Host (and port) the ingest and playback addresses are built from. */
+  /** The embedded RTMP ingest; 0 picks a free port, and INGEST=external leaves ingest to a media server's webhooks. */
+  rtmpPort: number;
+  rtmpHost: string;
+  embeddedIngest: boolean;
   pushDomain: string;
   pullDomain: string;
   /** Addresses agents whitelist in their messaging-platform settings; defaults to this machine's IPv4 addresses. */
@@ -47,7 +51,10 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     secretKey: env.SECRET_KEY ?? '',
     consoleDir: env.CONSOLE_DIR ?? path.join(root, 'apps/console/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    pushDomain: env.PUSH_DOMAIN ?? '127.0.0.1:1935',
+    rtmpPort: Number(env.RTMP_PORT ?? 1935),
+    rtmpHost: env.RTMP_HOST ?? '0.0.0.0',
+    embeddedIngest: env.INGEST !== 'external',
+    pushDomain: env.PUSH_DOMAIN ?? `127.0.0.1:${env.RTMP_PORT ?? 1935}`,
     pullDomain: env.PULL_DOMAIN ?? `127.0.0.1:${env.PORT ?? 8080}`,
     serverIps: env.SERVER_IPS ? env.SERVER_IPS.split(',').map((ip) => ip.trim()) : machineIps(),
     ...overrides,

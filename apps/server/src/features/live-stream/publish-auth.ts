@@ -5,6 +5,9 @@ import { keyMatches } from '../activities/activity-stream.ts';
 // Whoever receives the push (the embedded RTMP server, or nginx-rtmp / SRS / a CDN through the webhooks) asks the same
 // two questions: may this key publish to app/stream, and the push started or stopped.
 
+/** What the publish checks need: the database, the key's secret and the consoles to tell. */
+export type PublishDeps = Pick<AppContext, 'db' | 'secretKey' | 'realtime'>;
+
 export interface PublishTarget {
   activityId: number;
   agentId: number;
@@ -12,7 +15,7 @@ export interface PublishTarget {
 
 /** The activity a publish is for, when the key is right; null refuses the publish. */
 export async function authorizePublish(
-  ctx: AppContext,
+  ctx: PublishDeps,
   app: string,
   stream: string,
   key: string,
@@ -29,7 +32,7 @@ export async function authorizePublish(
 }
 
 /** Records that app/stream started or stopped pushing and tells the agent's consoles. */
-export async function setPushing(ctx: AppContext, app: string, stream: string, isPushing: boolean) {
+export async function setPushing(ctx: PublishDeps, app: string, stream: string, isPushing: boolean) {
   const changed = await ctx.db
     .updateTable('activities')
     .set({ isPushing, updatedAt: new Date() })

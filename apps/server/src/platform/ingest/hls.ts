@@ -1,0 +1,349 @@
+/**
+ * In-process HLS: each live stream of the hub is remuxed (H.264 + AAC) into MPEG-TS segments cut at keyframes,
+ * kept in memory as a sliding window, with a live m3u8 playlist. No disk, no transcoding.
+ */
+import { isVideoKeyframe, SoundFormat, TagType, VideoCodec } from './flv.ts';
+import {
+  type AacConfig,
+  type AvcConfig,
+  adtsHeader,
+  avccToAnnexB,
+  ContinuityCounters,
+  PID,
+  type PmtStream,
+  parseAacConfig,
+  parseAvcConfig,
+  patPacket,
+  pesPackets,
+  pmtPacket,
+  StreamType,
+} from './mpegts.ts';
+import { type LiveStream, type MediaTag, type StreamHub, streamKey } from './stream-hub.ts';
+
+export interface HlsOptions {
+  /** Target segment duration in seconds; segments are cut at the first keyframe past it (default 2). */
+  targetDuration?: number;
+  /** Segments listed in the playlist (default 6). A few more are kept for players holding an older playlist. */
+  listSize?: number;
+  /** How long the segments of a stream stay available after its publisher stops, in ms (default 60 s). */
+  retainMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface HlsSegmentInfo {
+  sequence: number;
+  name: string;
+  duration: number;
+  bytes: number;
+  discontinuity: boolean;
+}
+
+export interface Hls {
+  /** The live m3u8 playlist; null when the stream has no finished segment (or is unknown). */
+  hlsPlaylist(app: string, stream: string): Buffer | null;
+  /** A segment by its name in the playlist ("12.ts"); null when unknown or already out of the window. */
+  hlsSegment(app: string, stream: string, name: string): Buffer | null;
+  segments(app: string, stream: string): HlsSegmentInfo[];
+  close(): void;
+}
+
+/** Timestamps are shifted so that PCR (which runs ahead of DTS) never goes below zero. */
+const TS_OFFSET_MS = 1400;
+const PCR_DELAY_90K = 700 * 90;
+/** A segment longer than this is cut even without a keyframe, so memory stays bounded. */
+const MAX_SEGMENT_MS = 30_000;
+const MAX_SEGMENT_BYTES = 64 * 1024 * 1024;
+/** Audio tags before the first video keyframe are dropped, unless no video shows up within this long. */
+const AUDIO_ONLY_AFTER_MS = 3000;
+
+interface Segment {
+  sequence: number;
+  duration: number;
+  data: Buffer;
+  discontinuity: boolean;
+}
+
+interface OpenSegment {
+  parts: Buffer[];
+  bytes: number;
+  startMs: number;
+  lastMs: number;
+  video: boolean;
+  discontinuity: boolean;
+}
+
+class HlsStream {
+  readonly app: string;
+  readonly stream: string;
+  segments: Segment[] = [];
+  nextSequence = 0;
+  targetDuration: number;
+  private readonly targetMs: number;
+  private readonly keep: number;
+  private current: OpenSegment | null = null;
+  private avc: AvcConfig | null = null;
+  private aac: AacConfig | null = null;
+  private counters = new ContinuityCounters();
+  private live: LiveStream | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private pendingDiscontinuity = false;
+  private firstAudioMs: number | null = null;
+  private frameMs = 40;
+  expiry: NodeJS.Timeout | null = null;
+  private readonly log: (line: string) => void;
+  private warned = new Set<string>();
+
+  constructor(app: string, stream: string, options: Required<Omit<HlsOptions, 'log'>>, log: (line: string) => void) {
+    this.app = app;
+    this.stream = stream;
+    this.targetMs = options.targetDuration * 1000;
+    this.targetDuration = Math.ceil(options.targetDuration);
+    this.keep = options.listSize + 3;
+    this.log = log;
+  }
+
+  attach(live: LiveStream) {
+    this.detach();
+    if (this.expiry) clearTimeout(this.expiry);
+    this.expiry = null;
+    this.live = live;
+    this.avc = null;
+    this.aac = null;
+    this.firstAudioMs = null;
+    this.pendingDiscontinuity = this.segments.length > 0;
+    this.unsubscribe = live.subscribe({
+      tag: (tag) => this.onTag(tag),
+      end: () => this.flush(),
+    });
+  }
+
+  detach() {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  private warnOnce(key: string, line: string) {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.log(line);
+  }
+
+  private onTag(tag: MediaTag) {
+    if (tag.type === TagType.video) this.onVideo(tag);
+    else if (tag.type === TagType.audio) this.onAudio(tag);
+  }
+
+  private onVideo(tag: MediaTag) {
+    const data = tag.data;
+    if (data.length < 5) return;
+    if (data[0] & 0x80 || (data[0] & 0x0f) !== VideoCodec.avc) {
+      this.warnOnce('video', `[ingest:hls] ${this.app}/${this.stream}: video codec is not H.264, HLS has no video`);
+      return;
+    }
+    if (data[1] === 0) {
+      this.avc = parseAvcConfig(data.subarray(5));
+      return;
+    }
+    if (data[1] !== 1 || !this.avc) return;
+    const cts = data.readIntBE(2, 3);
+    const frame = avccToAnnexB(data.subarray(5), this.avc);
+    if (!frame) return;
+    const keyframe = isVideoKeyframe(data) || frame.idr;
+    const ms = tag.timestamp;
+    const current = this.current;
+    if (!current) {
+      if (!keyframe) return;
+      this.open(ms, true);
+    } else {
+      const elapsed = ms - current.startMs;
+      const due = keyframe && (elapsed >= this.targetMs || !current.video);
+      const forced = elapsed >= MAX_SEGMENT_MS || current.bytes >= MAX_SEGMENT_BYTES;
+      if (due || forced || elapsed < 0) {
+        this.close(ms);
+        this.open(ms, true);
+      }
+      if (ms > current.lastMs && current.video) this.frameMs = Math.min(1000, ms - current.lastMs);
+    }
+    const dts = (ms + TS_OFFSET_MS) * 90;
+    this.write(
+      pesPackets(
+        { pid: PID.video, streamId: 0xe0, pts: dts + cts * 90, dts, pcr: dts - PCR_DELAY_90K, randomAccess: keyframe },
+        frame.data,
+        this.counters,
+      ),
+      ms,
+    );
+  }
+
+  private onAudio(tag: MediaTag) {
+    const data = tag.data;
+    if (data.length < 2) return;
+    if (data[0] >> 4 !== SoundFormat.aac) {
+      this.warnOnce('audio', `[ingest:hls] ${this.app}/${this.stream}: audio codec is not AAC, HLS has no audio`);
+      return;
+    }
+    if (data[1] === 0) {
+      this.aac = parseAacConfig(data.subarray(2));
+      return;
+    }
+    if (!this.aac || data.length <= 2) return;
+    const ms = tag.timestamp;
+    if (this.firstAudioMs === null) this.firstAudioMs = ms;
+    let current = this.current;
+    if (!current) {
+      const videoExpected = this.avc !== null || this.live?.hasVideo === true;
+      if (videoExpected && ms - this.firstAudioMs < AUDIO_ONLY_AFTER_MS) return;
+      this.open(ms, false);
+      current = this.current!;
+    } else if (!current.video && (ms - current.startMs >= this.targetMs || ms < current.startMs)) {
+      this.close(ms);
+      this.open(ms, false);
+      current = this.current!;
+    }
+    const raw = data.subarray(2);
+    const pts = (ms + TS_OFFSET_MS) * 90;
+    const pcr = current.video ? undefined : pts - PCR_DELAY_90K;
+    this.write(
+      pesPackets(
+        { pid: PID.audio, streamId: 0xc0, pts, pcr },
+        Buffer.concat([adtsHeader(this.aac, raw.length), raw]),
+        this.counters,
+      ),
+      ms,
+    );
+  }
+
+  private open(ms: number, video: boolean) {
+    const streams: PmtStream[] = [];
+    if (video) streams.push({ streamType: StreamType.h264, pid: PID.video });
+    if (this.aac || this.live?.hasAudio) streams.push({ streamType: StreamType.aac, pid: PID.audio });
+    const pcrPid = video ? PID.video : PID.audio;
+    const header = [patPacket(this.counters.next(PID.pat)), pmtPacket(this.counters.next(PID.pmt), pcrPid, streams)];
+    this.current = {
+      parts: header,
+      bytes: header.length * 188,
+      startMs: ms,
+      lastMs: ms,
+      video,
+      discontinuity: this.pendingDiscontinuity,
+    };
+    this.pendingDiscontinuity = false;
+  }
+
+  private write(packets: Buffer[], ms: number) {
+    const current = this.current!;
+    for (const packet of packets) current.parts.push(packet);
+    current.bytes += packets.length * 188;
+    if (ms > current.lastMs) current.lastMs = ms;
+  }
+
+  private close(endMs: number) {
+    const current = this.current;
+    if (!current) return;
+    this.current = null;
+    const durationMs = Math.max(1, endMs - current.startMs);
+    const duration = durationMs / 1000;
+    this.segments.push({
+      sequence: this.nextSequence++,
+      duration,
+      data: Buffer.concat(current.parts, current.bytes),
+      discontinuity: current.discontinuity,
+    });
+    if (Math.ceil(duration) > this.targetDuration) this.targetDuration = Math.ceil(duration);
+    while (this.segments.length > this.keep) this.segments.shift();
+  }
+
+  /** The publisher stopped: the open segment becomes the last one. */
+  flush() {
+    const current = this.current;
+    if (current) this.close(current.lastMs + this.frameMs);
+    this.detach();
+    this.live = null;
+  }
+
+  get isLive() {
+    return this.live !== null;
+  }
+}
+
+export function createHls(hub: StreamHub, options: HlsOptions = {}): Hls {
+  const settings = {
+    targetDuration: options.targetDuration ?? 2,
+    listSize: options.listSize ?? 6,
+    retainMs: options.retainMs ?? 60_000,
+  };
+  const log = options.log ?? (() => {});
+  const streams = new Map<string, HlsStream>();
+
+  const attach = (live: LiveStream) => {
+    const key = streamKey(live.app, live.stream);
+    let hls = streams.get(key);
+    if (!hls) {
+      hls = new HlsStream(live.app, live.stream, settings, log);
+      streams.set(key, hls);
+    }
+    hls.attach(live);
+  };
+
+  const offPublish = hub.onPublish(attach);
+  const offUnpublish = hub.onUnpublish((live) => {
+    const key = streamKey(live.app, live.stream);
+    const hls = streams.get(key);
+    if (!hls) return;
+    hls.flush();
+    if (hls.expiry) clearTimeout(hls.expiry);
+    hls.expiry = setTimeout(() => {
+      if (streams.get(key) === hls && !hls.isLive) streams.delete(key);
+    }, settings.retainMs);
+    hls.expiry.unref();
+  });
+  for (const info of hub.list()) {
+    const live = hub.get(info.app, info.stream);
+    if (live) attach(live);
+  }
+
+  return {
+    hlsPlaylist(app, stream) {
+      const hls = streams.get(streamKey(app, stream));
+      if (!hls || hls.segments.length === 0) return null;
+      const listed = hls.segments.slice(-settings.listSize);
+      const lines = [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        `#EXT-X-TARGETDURATION:${hls.targetDuration}`,
+        `#EXT-X-MEDIA-SEQUENCE:${listed[0].sequence}`,
+      ];
+      for (const segment of listed) {
+        if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
+        lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, `${segment.sequence}.ts`);
+      }
+      return Buffer.from(`${lines.join('\n')}\n`);
+    },
+    hlsSegment(app, stream, name) {
+      const match = /^(\d{1,15})\.ts$/.exec(name);
+      if (!match) return null;
+      const hls = streams.get(streamKey(app, stream));
+      const sequence = Number(match[1]);
+      return hls?.segments.find((segment) => segment.sequence === sequence)?.data ?? null;
+    },
+    segments(app, stream) {
+      const hls = streams.get(streamKey(app, stream));
+      return (hls?.segments ?? []).map((s) => ({
+        sequence: s.sequence,
+        name: `${s.sequence}.ts`,
+        duration: s.duration,
+        bytes: s.data.length,
+        discontinuity: s.discontinuity,
+      }));
+    },
+    close() {
+      offPublish();
+      offUnpublish();
+      for (const hls of streams.values()) {
+        hls.detach();
+        if (hls.expiry) clearTimeout(hls.expiry);
+      }
+      streams.clear();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The embedded media server: RTMP ingest (and pull), HTTP-FLV and HLS playback from one stream hub, in process.
+ * A deployment with an external media server (nginx-rtmp, SRS, a CDN) uses only ./webhooks.ts instead.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
+import { createHls, type Hls, type HlsOptions, type HlsSegmentInfo } from './hls.ts';
+import { type ServeFlvOptions, serveFlv } from './http-flv.ts';
+import { createRtmpServer, type RtmpServer, type RtmpServerOptions, type RtmpSessionInfo } from './rtmp-server.ts';
+import { type HubOptions, type LiveStreamInfo, StreamHub } from './stream-hub.ts';
+
+export {
+  type AmfObject,
+  type AmfValue,
+  decodeAmf0,
+  decodeAmf0Values,
+  ecmaArray,
+  encodeAmf0,
+  encodeAmf0Values,
+} from './amf0.ts';
+export { createHls, type Hls, type HlsOptions, type HlsSegmentInfo } from './hls.ts';
+export { type ServeFlvOptions, serveFlv } from './http-flv.ts';
+export {
+  createRtmpServer,
+  type PublishEndReason,
+  type PublishInfo,
+  type RtmpServer,
+  type RtmpServerOptions,
+  type RtmpSessionInfo,
+} from './rtmp-server.ts';
+export { type LiveStream, type LiveStreamInfo, type MediaTag, StreamHub } from './stream-hub.ts';
+export { type MediaServerEvent, mediaServerReply, parseMediaServerCallback } from './webhooks.ts';
+
+export interface IngestOptions
+  extends Pick<
+    RtmpServerOptions,
+    | 'authorizePublish'
+    | 'onPublishStart'
+    | 'onPublishEnd'
+    | 'log'
+    | 'publishIdleTimeoutMs'
+    | 'handshakeTimeoutMs'
+    | 'maxConnections'
+    | 'chunkSize'
+  > {
+  /** RTMP port; 0 picks a free one (default 1935). */
+  rtmpPort?: number;
+  /** RTMP listen address (default: all interfaces). */
+  host?: string;
+  /** HLS settings, or false to disable the segmenter. */
+  hls?: Omit<HlsOptions, 'log'> | false;
+  flv?: ServeFlvOptions;
+  hub?: HubOptions;
+}
+
+export interface Ingest {
+  readonly hub: StreamHub;
+  readonly rtmp: RtmpServer;
+  /** Starts the RTMP server; resolves with its port. */
+  listen(): Promise<number>;
+  close(): Promise<void>;
+  isLive(app: string, stream: string): boolean;
+  /** Writes the stream as HTTP-FLV (404 when not live); true when it is being served. */
+  serveFlv(app: string, stream: string, res: ServerResponse | Writable): boolean;
+  hlsPlaylist(app: string, stream: string): Buffer | null;
+  hlsSegment(app: string, stream: string, name: string): Buffer | null;
+  hlsSegments(app: string, stream: string): HlsSegmentInfo[];
+  streams(): LiveStreamInfo[];
+  sessions(): RtmpSessionInfo[];
+}
+
+export function createIngest(options: IngestOptions): Ingest {
+  const hub = new StreamHub(options.hub);
+  const rtmp = createRtmpServer({
+    port: options.rtmpPort ?? 1935,
+    host: options.host,
+    hub,
+    authorizePublish: options.authorizePublish,
+    onPublishStart: options.onPublishStart,
+    onPublishEnd: options.onPublishEnd,
+    log: options.log,
+    publishIdleTimeoutMs: options.publishIdleTimeoutMs,
+    handshakeTimeoutMs: options.handshakeTimeoutMs,
+    maxConnections: options.maxConnections,
+    chunkSize: options.chunkSize,
+    maxPlayerPendingBytes: options.flv?.maxPendingBytes,
+  });
+  const hls: Hls | null = options.hls === false ? null : createHls(hub, { ...options.hls, log: options.log });
+
+  return {
+    hub,
+    rtmp,
+    listen: () => rtmp.listen(),
+    async close() {
+      await rtmp.close();
+      hls?.close();
+    },
+    isLive: (app, stream) => hub.isLive(app, stream),
+    serveFlv: (app, stream, res) => serveFlv(hub, app, stream, res, options.flv),
+    hlsPlaylist: (app, stream) => hls?.hlsPlaylist(app, stream) ?? null,
+    hlsSegment: (app, stream, name) => hls?.hlsSegment(app, stream, name) ?? null,
+    hlsSegments: (app, stream) => hls?.segments(app, stream) ?? [],
+    streams: () => hub.list(),
+    sessions: () => rtmp.sessions(),
+  };
+}

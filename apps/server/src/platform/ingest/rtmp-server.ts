@@ -1,0 +1,637 @@
+/**
+ * An RTMP server inside the Node process (Adobe RTMP specification): simple handshake, chunk stream, protocol
+ * control, NetConnection / NetStream commands in AMF0. Publishers (OBS, ffmpeg) push into the stream hub after
+ * `authorizePublish` accepts their stream key; players may pull over RTMP too. A publish ends on deleteStream /
+ * FCUnpublish and at once when the connection closes, errors or goes silent — never on a long timeout.
+ */
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { type AmfObject, type AmfValue, decodeAmf0Values, encodeAmf0Values } from './amf0.ts';
+import { isAacSequenceHeader, isVideoSequenceHeader, TagType } from './flv.ts';
+import {
+  acknowledgementMessage,
+  ChunkParser,
+  encodeChunks,
+  MessageType,
+  type RtmpMessage,
+  RtmpProtocolError,
+  setChunkSizeMessage,
+  setPeerBandwidthMessage,
+  UserControlEvent,
+  userControlMessage,
+  windowAckSizeMessage,
+} from './rtmp-chunk.ts';
+import { createViewerPacer, type LiveStream, type MediaTag, StreamHub } from './stream-hub.ts';
+
+export type PublishEndReason = 'unpublish' | 'close' | 'error' | 'timeout' | 'takeover' | 'shutdown';
+
+export interface PublishInfo {
+  sessionId: number;
+  remoteAddress: string;
+  /** Set for onPublishEnd: why the publish ended. */
+  reason?: PublishEndReason;
+}
+
+export interface RtmpServerOptions {
+  /** 0 picks a free port (default 1935). */
+  port?: number;
+  /** Default: all interfaces. */
+  host?: string;
+  /** Where published streams go; a new hub when omitted. */
+  hub?: StreamHub;
+  /**
+   * Decides whether a publish may start. `query` holds the parameters of the publish name's query string
+   * (`stream?key=...`), of the connect app (`app?key=...`) and of the tcUrl, the publish name's winning.
+   */
+  authorizePublish(
+    app: string,
+    stream: string,
+    query: Record<string, string>,
+    info: PublishInfo,
+  ): Promise<boolean> | boolean;
+  onPublishStart?(app: string, stream: string, info: PublishInfo): void | Promise<void>;
+  onPublishEnd?(app: string, stream: string, info: PublishInfo): void | Promise<void>;
+  log?: (line: string) => void;
+  /** A publisher silent for this long is disconnected (default 4000 ms). */
+  publishIdleTimeoutMs?: number;
+  /** A connection that has neither published nor played by then is closed (default 10 s). */
+  handshakeTimeoutMs?: number;
+  /** Outgoing chunk size (default 4096). */
+  chunkSize?: number;
+  /** Bytes queued for an RTMP player beyond which its frames are dropped (default 2 MiB). */
+  maxPlayerPendingBytes?: number;
+  maxConnections?: number;
+}
+
+export interface RtmpSessionInfo {
+  id: number;
+  remoteAddress: string;
+  state: 'connecting' | 'connected' | 'publishing' | 'playing';
+  app: string | null;
+  stream: string | null;
+  connectedAt: Date;
+  bytesIn: number;
+  bytesOut: number;
+}
+
+export interface RtmpServer {
+  /** Starts listening; resolves with the actual port. */
+  listen(): Promise<number>;
+  /** Stops accepting, closes every connection (ending their publishes), resolves when the server is closed. */
+  close(): Promise<void>;
+  sessions(): RtmpSessionInfo[];
+  readonly hub: StreamHub;
+}
+
+const HANDSHAKE_SIZE = 1536;
+const RTMP_VERSION = 3;
+const WINDOW_ACK_SIZE = 5_000_000;
+const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+
+const CSID = { command: 3, audio: 4, data: 5, video: 6, status: 5 } as const;
+
+interface ServerContext {
+  options: RtmpServerOptions;
+  hub: StreamHub;
+  sessions: Map<number, Session>;
+  log: (line: string) => void;
+}
+
+let nextSessionId = 1;
+
+function parseQuery(query: string | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (!query) return result;
+  for (const [key, value] of new URLSearchParams(query)) result[key] = value;
+  return result;
+}
+
+function splitQuery(value: string): [string, string | undefined] {
+  const at = value.indexOf('?');
+  return at < 0 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
+}
+
+function safeCall(log: (line: string) => void, what: string, fn: () => unknown) {
+  try {
+    const result = fn();
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).catch((error: unknown) => log(`[ingest:rtmp] ${what} failed: ${String(error)}`));
+    }
+  } catch (error) {
+    log(`[ingest:rtmp] ${what} failed: ${String(error)}`);
+  }
+}
+
+interface Publishing {
+  live: LiveStream;
+  streamId: number;
+  app: string;
+  stream: string;
+}
+
+interface Playing {
+  streamId: number;
+  stream: string;
+  unsubscribe: () => void;
+}
+
+class Session {
+  readonly id = nextSessionId++;
+  readonly socket: net.Socket;
+  readonly connectedAt = new Date();
+  readonly remoteAddress: string;
+  private readonly ctx: ServerContext;
+  private phase: 'c0c1' | 'c2' | 'chunks' = 'c0c1';
+  private handshake: Buffer = Buffer.alloc(0);
+  private sentChunkSize = 128;
+  private parser = new ChunkParser();
+  private outChunkSize: number;
+  private app: string | null = null;
+  private connectQuery: Record<string, string> = {};
+  private lastStreamId = 0;
+  private publishing: Publishing | null = null;
+  private playing = new Map<number, Playing>();
+  private commands: Promise<void> = Promise.resolve();
+  private closed = false;
+  bytesIn = 0;
+  bytesOut = 0;
+  private lastAck = 0;
+  private peerWindow = 0;
+
+  constructor(socket: net.Socket, ctx: ServerContext) {
+    this.socket = socket;
+    this.ctx = ctx;
+    this.remoteAddress = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
+    this.outChunkSize = ctx.options.chunkSize ?? 4096;
+    socket.setNoDelay(true);
+    socket.setTimeout(ctx.options.handshakeTimeoutMs ?? 10_000);
+    socket.on('data', (data: Buffer) => this.onData(data));
+    socket.on('timeout', () => {
+      this.log(`timed out (${this.publishing ? 'publisher silent' : 'no publish or play'})`);
+      this.terminate('timeout');
+    });
+    // The peer closed its side (FIN): the publish is over now, whatever comes later.
+    socket.on('end', () => this.terminate('close'));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // A peer that hangs up while something is still being written is ordinary, not worth a line.
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') this.log(`socket error: ${error.message}`);
+      this.terminate('error');
+    });
+    socket.on('close', () => this.terminate('close'));
+  }
+
+  private log(line: string) {
+    this.ctx.log(`[ingest:rtmp] #${this.id} ${this.remoteAddress} ${line}`);
+  }
+
+  info(): RtmpSessionInfo {
+    const state = this.publishing
+      ? 'publishing'
+      : this.playing.size > 0
+        ? 'playing'
+        : this.app !== null
+          ? 'connected'
+          : 'connecting';
+    return {
+      id: this.id,
+      remoteAddress: this.remoteAddress,
+      state,
+      app: this.app,
+      stream: this.publishing?.stream ?? [...this.playing.values()][0]?.stream ?? null,
+      connectedAt: this.connectedAt,
+      bytesIn: this.bytesIn,
+      bytesOut: this.bytesOut,
+    };
+  }
+
+  /** Ends everything this connection holds and destroys the socket. Safe to call many times. */
+  terminate(reason: PublishEndReason) {
+    if (!this.closed) {
+      this.closed = true;
+      this.endPublish(reason);
+      for (const play of this.playing.values()) play.unsubscribe();
+      this.playing.clear();
+      this.ctx.sessions.delete(this.id);
+    }
+    if (!this.socket.destroyed) this.socket.destroy();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Input
+
+  private onData(data: Buffer) {
+    if (this.closed) return;
+    this.bytesIn += data.length;
+    try {
+      if (this.phase !== 'chunks') {
+        const rest = this.onHandshake(data);
+        if (!rest || rest.length === 0) return;
+        data = rest;
+      }
+      this.parser.push(data, (message) => this.onMessage(message));
+      if (this.peerWindow > 0 && this.bytesIn - this.lastAck >= this.peerWindow) {
+        this.lastAck = this.bytesIn;
+        this.send(acknowledgementMessage(this.bytesIn));
+      }
+    } catch (error) {
+      this.log(`closing on malformed input: ${error instanceof Error ? error.message : String(error)}`);
+      this.terminate('error');
+    }
+  }
+
+  /** C0+C1 then C2 (simple handshake, section 5.2). Returns bytes past the handshake. */
+  private onHandshake(data: Buffer): Buffer | null {
+    this.handshake = this.handshake.length ? Buffer.concat([this.handshake, data]) : data;
+    if (this.phase === 'c0c1') {
+      if (this.handshake.length < 1 + HANDSHAKE_SIZE) return null;
+      if (this.handshake[0] !== RTMP_VERSION) {
+        throw new RtmpProtocolError(`Unsupported RTMP version ${this.handshake[0]}`);
+      }
+      const c1 = this.handshake.subarray(1, 1 + HANDSHAKE_SIZE);
+      const s1 = Buffer.alloc(HANDSHAKE_SIZE);
+      s1.writeUInt32BE(0, 0); // time
+      s1.writeUInt32BE(0, 4); // zero
+      randomBytes(HANDSHAKE_SIZE - 8).copy(s1, 8);
+      // S2 echoes C1: its time, then the time C1 was read, then C1's random data.
+      const s2 = Buffer.from(c1);
+      s2.writeUInt32BE(0, 4);
+      this.write(Buffer.concat([Buffer.from([RTMP_VERSION]), s1, s2]));
+      this.handshake = this.handshake.subarray(1 + HANDSHAKE_SIZE);
+      this.phase = 'c2';
+    }
+    if (this.handshake.length < HANDSHAKE_SIZE) return null;
+    // C2 should echo S1; clients differ in how strictly they do it, so it is not checked.
+    const rest = this.handshake.subarray(HANDSHAKE_SIZE);
+    this.handshake = Buffer.alloc(0);
+    this.phase = 'chunks';
+    return rest;
+  }
+
+  private onMessage(message: RtmpMessage) {
+    const { payload } = message;
+    switch (message.typeId) {
+      case MessageType.setChunkSize:
+        this.need(payload, 4);
+        this.parser.setChunkSize(payload.readUInt32BE(0) & 0x7fffffff);
+        return;
+      case MessageType.abort:
+        this.need(payload, 4);
+        this.parser.abort(payload.readUInt32BE(0));
+        return;
+      case MessageType.acknowledgement:
+        return;
+      case MessageType.windowAckSize:
+        this.need(payload, 4);
+        this.peerWindow = payload.readUInt32BE(0);
+        return;
+      case MessageType.setPeerBandwidth:
+        return;
+      case MessageType.userControl:
+        this.need(payload, 2);
+        if (payload.readUInt16BE(0) === UserControlEvent.pingRequest && payload.length >= 6) {
+          this.send(userControlMessage(UserControlEvent.pingResponse, payload.readUInt32BE(2)));
+        }
+        return;
+      case MessageType.audio:
+      case MessageType.video:
+        if (this.publishing && message.streamId === this.publishing.streamId) {
+          this.publishing.live.pushMedia(message.typeId, message.timestamp, payload);
+        }
+        return;
+      case MessageType.dataAmf0:
+      case MessageType.dataAmf3: {
+        if (!this.publishing || message.streamId !== this.publishing.streamId) return;
+        const body = message.typeId === MessageType.dataAmf3 && payload[0] === 0 ? payload.subarray(1) : payload;
+        this.publishing.live.pushScript(message.timestamp, body);
+        return;
+      }
+      case MessageType.commandAmf0:
+      case MessageType.commandAmf3: {
+        const body = message.typeId === MessageType.commandAmf3 && payload[0] === 0 ? payload.subarray(1) : payload;
+        const values = decodeAmf0Values(body);
+        this.commands = this.commands
+          .then(() => this.onCommand(message.streamId, values))
+          .catch((error: unknown) => {
+            this.log(`command failed: ${error instanceof Error ? error.message : String(error)}`);
+            this.terminate('error');
+          });
+        return;
+      }
+      case MessageType.aggregate:
+        this.onAggregate(message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private need(payload: Buffer, bytes: number) {
+    if (payload.length < bytes) throw new RtmpProtocolError('Control message too short');
+  }
+
+  /** Aggregate message: FLV tags back to back, timestamps relative to the first one. */
+  private onAggregate(message: RtmpMessage) {
+    const payload = message.payload;
+    let p = 0;
+    let first: number | null = null;
+    while (p + 11 <= payload.length) {
+      const typeId = payload[p];
+      const size = payload.readUIntBE(p + 1, 3);
+      const ts = (payload.readUIntBE(p + 4, 3) | (payload[p + 7] << 24)) >>> 0;
+      if (p + 11 + size > payload.length) throw new RtmpProtocolError('Aggregate message truncated');
+      if (first === null) first = ts;
+      const body = payload.subarray(p + 11, p + 11 + size);
+      if (typeId === MessageType.audio || typeId === MessageType.video || typeId === MessageType.dataAmf0) {
+        this.onMessage({
+          csid: message.csid,
+          typeId,
+          streamId: message.streamId,
+          timestamp: (message.timestamp + ts - first) >>> 0,
+          payload: Buffer.from(body),
+        });
+      }
+      p += 11 + size + 4;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Commands
+
+  private async onCommand(streamId: number, values: AmfValue[]) {
+    if (this.closed) return;
+    const [name, txnValue, commandObject, ...args] = values;
+    const txn = typeof txnValue === 'number' ? txnValue : 0;
+    switch (name) {
+      case 'connect':
+        return this.onConnect(txn, commandObject);
+      case 'createStream':
+        this.lastStreamId++;
+        return this.result(txn, null, this.lastStreamId);
+      case 'getStreamLength':
+        // A live stream has no length: 0, as a number (players read it as one).
+        if (txn > 0) this.result(txn, null, 0);
+        return;
+      case 'releaseStream':
+      case 'FCPublish':
+      case '_checkbw':
+        if (txn > 0) this.result(txn, null, undefined);
+        return;
+      case 'publish':
+        return this.onPublish(streamId, args[0]);
+      case 'FCUnpublish':
+        this.endPublish('unpublish');
+        if (txn > 0) this.result(txn, null, undefined);
+        return;
+      case 'deleteStream':
+      case 'closeStream': {
+        const target = name === 'deleteStream' && typeof args[0] === 'number' ? args[0] : streamId;
+        if (this.publishing && this.publishing.streamId === target) this.endPublish('unpublish');
+        const play = this.playing.get(target);
+        if (play) {
+          play.unsubscribe();
+          this.playing.delete(target);
+        }
+        return;
+      }
+      case 'play':
+        return this.onPlay(streamId, args[0]);
+      default:
+        return;
+    }
+  }
+
+  private onConnect(txn: number, commandObject: AmfValue) {
+    if (this.app !== null) return;
+    const object = (commandObject && typeof commandObject === 'object' ? commandObject : {}) as AmfObject;
+    const rawApp = typeof object.app === 'string' ? object.app : '';
+    const [appPath, appQuery] = splitQuery(rawApp);
+    const app = appPath.replace(/\/+$/, '');
+    const tcUrl = typeof object.tcUrl === 'string' ? object.tcUrl : '';
+    this.connectQuery = { ...parseQuery(splitQuery(tcUrl)[1]), ...parseQuery(appQuery) };
+    if (!NAME_PATTERN.test(app)) {
+      this.log(`refused connect to app "${app}"`);
+      this.command(CSID.command, 0, '_error', txn, null, {
+        level: 'error',
+        code: 'NetConnection.Connect.Rejected',
+        description: 'Invalid application name',
+      });
+      return this.closeSoon();
+    }
+    this.app = app;
+    this.send(windowAckSizeMessage(WINDOW_ACK_SIZE));
+    this.send(setPeerBandwidthMessage(WINDOW_ACK_SIZE, 2));
+    this.send(setChunkSizeMessage(this.outChunkSize));
+    this.command(
+      CSID.command,
+      0,
+      '_result',
+      txn,
+      { fmsVer: 'FMS/3,5,7,7009', capabilities: 31, mode: 1 },
+      {
+        level: 'status',
+        code: 'NetConnection.Connect.Success',
+        description: 'Connection succeeded.',
+        objectEncoding: 0,
+      },
+    );
+  }
+
+  private async onPublish(streamId: number, rawName: AmfValue) {
+    const app = this.app;
+    const [stream, streamQuery] = splitQuery(typeof rawName === 'string' ? rawName : '');
+    if (app === null || !NAME_PATTERN.test(stream) || this.publishing) {
+      this.status(streamId, 'error', 'NetStream.Publish.BadName', 'Invalid stream name');
+      return this.closeSoon();
+    }
+    const query = { ...this.connectQuery, ...parseQuery(streamQuery) };
+    const info: PublishInfo = { sessionId: this.id, remoteAddress: this.remoteAddress };
+    let allowed = false;
+    try {
+      allowed = (await this.ctx.options.authorizePublish(app, stream, query, info)) === true;
+    } catch (error) {
+      this.log(`authorizePublish failed: ${String(error)}`);
+    }
+    if (this.closed) return;
+    if (!allowed) {
+      this.log(`publish ${app}/${stream} refused`);
+      this.status(streamId, 'error', 'NetStream.Publish.BadName', 'Publish refused: invalid stream key');
+      return this.closeSoon();
+    }
+
+    // The latest authorized publisher wins: an encoder reconnecting after a network drop replaces its ghost.
+    const existing = this.ctx.hub.get(app, stream);
+    if (existing) {
+      const owner = this.ctx.sessions.get(existing.publisherId);
+      if (owner && owner !== this) {
+        owner.log(`replaced by #${this.id}`);
+        owner.terminate('takeover');
+      } else {
+        this.ctx.hub.unpublish(existing);
+      }
+    }
+    const live = this.ctx.hub.publish(app, stream, this.id);
+    if (!live) {
+      this.status(streamId, 'error', 'NetStream.Publish.BadName', 'Stream already publishing');
+      return this.closeSoon();
+    }
+    this.publishing = { live, streamId, app, stream };
+    this.socket.setTimeout(this.ctx.options.publishIdleTimeoutMs ?? 4000);
+    this.send(userControlMessage(UserControlEvent.streamBegin, streamId));
+    this.status(streamId, 'status', 'NetStream.Publish.Start', `${stream} is now published.`);
+    this.log(`publish ${app}/${stream} started`);
+    const { onPublishStart } = this.ctx.options;
+    if (onPublishStart) safeCall(this.ctx.log, 'onPublishStart', () => onPublishStart(app, stream, info));
+  }
+
+  private endPublish(reason: PublishEndReason) {
+    const publishing = this.publishing;
+    if (!publishing) return;
+    this.publishing = null;
+    this.ctx.hub.unpublish(publishing.live);
+    if (!this.closed) {
+      this.status(
+        publishing.streamId,
+        'status',
+        'NetStream.Unpublish.Success',
+        `${publishing.stream} is now unpublished.`,
+      );
+      this.socket.setTimeout(this.ctx.options.handshakeTimeoutMs ?? 10_000);
+    }
+    this.log(`publish ${publishing.app}/${publishing.stream} ended (${reason})`);
+    const { onPublishEnd } = this.ctx.options;
+    const info: PublishInfo = { sessionId: this.id, remoteAddress: this.remoteAddress, reason };
+    if (onPublishEnd) {
+      safeCall(this.ctx.log, 'onPublishEnd', () => onPublishEnd(publishing.app, publishing.stream, info));
+    }
+  }
+
+  private onPlay(streamId: number, rawName: AmfValue) {
+    const app = this.app;
+    const [stream] = splitQuery(typeof rawName === 'string' ? rawName : '');
+    const live = app !== null && NAME_PATTERN.test(stream) ? this.ctx.hub.get(app, stream) : null;
+    if (!live || this.playing.has(streamId)) {
+      this.status(streamId, 'error', 'NetStream.Play.StreamNotFound', `${stream} is not live.`);
+      return;
+    }
+    this.socket.setTimeout(0);
+    this.send(userControlMessage(UserControlEvent.streamBegin, streamId));
+    this.status(streamId, 'status', 'NetStream.Play.Reset', `Playing and resetting ${stream}.`);
+    this.status(streamId, 'status', 'NetStream.Play.Start', `Started playing ${stream}.`);
+    this.sendMessage(CSID.data, streamId, MessageType.dataAmf0, 0, encodeAmf0Values(['|RtmpSampleAccess', true, true]));
+
+    const snapshot = live.snapshot();
+    let base: number | null = null;
+    const rebase = (ts: number) => {
+      if (base === null) base = ts;
+      return Math.max(0, ts - base);
+    };
+    const sendTag = (tag: MediaTag, ts: number) => {
+      const csid = tag.type === TagType.audio ? CSID.audio : tag.type === TagType.video ? CSID.video : CSID.data;
+      this.sendMessage(csid, streamId, tag.type, ts, tag.data);
+    };
+    if (snapshot.metadata) sendTag({ type: TagType.script, timestamp: 0, data: snapshot.metadata }, 0);
+    if (snapshot.videoConfig) sendTag(snapshot.videoConfig, 0);
+    if (snapshot.audioConfig) sendTag(snapshot.audioConfig, 0);
+    for (const tag of snapshot.gop) sendTag(tag, rebase(tag.timestamp));
+
+    const pacer = createViewerPacer(
+      this.ctx.options.maxPlayerPendingBytes ?? 2 * 1024 * 1024,
+      () => this.socket.writableLength,
+      () => live.hasVideo,
+    );
+    const unsubscribe = live.subscribe({
+      tag: (tag) => {
+        if (this.closed || !pacer(tag)) return;
+        const config =
+          tag.type === TagType.script ||
+          (tag.type === TagType.video ? isVideoSequenceHeader(tag.data) : isAacSequenceHeader(tag.data));
+        sendTag(tag, config && base === null ? 0 : rebase(tag.timestamp));
+      },
+      end: () => {
+        if (this.closed) return;
+        this.playing.delete(streamId);
+        this.send(userControlMessage(UserControlEvent.streamEof, streamId));
+        this.status(streamId, 'status', 'NetStream.Play.UnpublishNotify', `${stream} is now unpublished.`);
+      },
+    });
+    if (!live.ended) this.playing.set(streamId, { streamId, stream, unsubscribe });
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Output
+
+  private write(data: Buffer) {
+    if (this.socket.destroyed || !this.socket.writable) return;
+    this.bytesOut += data.length;
+    this.socket.write(data);
+  }
+
+  private send(message: RtmpMessage) {
+    this.write(encodeChunks(message, this.sentChunkSize));
+    // The peer reads chunks of the new size from the message after Set Chunk Size on.
+    if (message.typeId === MessageType.setChunkSize) this.sentChunkSize = message.payload.readUInt32BE(0);
+  }
+
+  private sendMessage(csid: number, streamId: number, typeId: number, timestamp: number, payload: Buffer) {
+    this.send({ csid, typeId, streamId, timestamp, payload });
+  }
+
+  private command(csid: number, streamId: number, name: string, txn: number, ...rest: AmfValue[]) {
+    this.sendMessage(csid, streamId, MessageType.commandAmf0, 0, encodeAmf0Values([name, txn, ...rest]));
+  }
+
+  private result(txn: number, ...rest: AmfValue[]) {
+    this.command(CSID.command, 0, '_result', txn, ...rest);
+  }
+
+  private status(streamId: number, level: 'status' | 'error', code: string, description: string) {
+    this.command(CSID.status, streamId, 'onStatus', 0, null, { level, code, description });
+  }
+
+  /** Lets what was just sent reach the client, then closes. */
+  private closeSoon() {
+    if (this.closed) return;
+    this.socket.end();
+    setTimeout(() => this.terminate('close'), 1000).unref();
+  }
+}
+
+export function createRtmpServer(options: RtmpServerOptions): RtmpServer {
+  const hub = options.hub ?? new StreamHub();
+  const log = options.log ?? (() => {});
+  const sessions = new Map<number, Session>();
+  const ctx: ServerContext = { options, hub, sessions, log };
+  const server = net.createServer((socket) => {
+    const session = new Session(socket, ctx);
+    sessions.set(session.id, session);
+  });
+  if (options.maxConnections) server.maxConnections = options.maxConnections;
+  server.on('error', (error) => log(`[ingest:rtmp] server error: ${error.message}`));
+
+  return {
+    hub,
+    listen() {
+      return new Promise<number>((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        server.once('error', onError);
+        server.listen(options.port ?? 1935, options.host, () => {
+          server.off('error', onError);
+          const address = server.address();
+          const port = typeof address === 'object' && address ? address.port : (options.port ?? 1935);
+          log(`[ingest:rtmp] listening on ${options.host ?? '*'}:${port}`);
+          resolve(port);
+        });
+      });
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        for (const session of [...sessions.values()]) session.terminate('shutdown');
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+      });
+    },
+    sessions() {
+      return [...sessions.values()].map((session) => session.info());
+    },
+  };
+}
