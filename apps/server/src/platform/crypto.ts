@@ -66,8 +66,12 @@ export function encrypt(key: string, plaintext: string): string {
 }
 
 export function decrypt(key: string, sealed: string): string {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || !body) throw new Error('unknown sealed format');
+  const parts = sealed.split('.');
+  const [version, iv, tag, body] = parts;
+  // The body of an empty secret is the empty string, so only its presence is checked.
+  if (parts.length !== 4 || version !== 'v1' || !iv || !tag || body === undefined) {
+    throw new Error('unknown sealed format');
+  }
   const decipher = createDecipheriv(
     'aes-256-gcm',
     createHash('sha256').update(key).digest(),

@@ -323,7 +323,14 @@ export async function changeMobile(deps: AccountDeps, caller: Caller, agentId: n
     .set({ mobile: body.mobile, updatedAt: new Date() })
     .where('id', '=', agentId)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      // A signup for the same mobile may land between the check above and this update.
+      if ((error as { code?: unknown }).code === '23505') {
+        throw conflict('Mobile already registered', ERROR_CODES.mobileRegistered, 'mobile');
+      }
+      throw error;
+    });
   return toAgentProfile(updated);
 }
 

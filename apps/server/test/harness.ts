@@ -1,0 +1,405 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_PREFIX, type SmsPurpose, smsSignature } from '@yanbo/contracts';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { AppContext } from '../src/app-context.ts';
+import { loadConfig } from '../src/config.ts';
+import { createSession } from '../src/platform/auth.ts';
+import { hashPassword } from '../src/platform/crypto.ts';
+
+// API tests run against real databases: PGlite always (a database of its own per app, see below), and the PostgreSQL
+// on 127.0.0.1:5432 when one answers (CI has one; YANBO_TEST_POSTGRES=0 skips it). Each test file gets a PostgreSQL
+// database of its own, created for it and dropped after it.
+
+export type Engine = 'pglite' | 'postgres';
+
+const POSTGRES_HOST = '127.0.0.1:5432';
+
+/** The admin URL of the local PostgreSQL (trust auth, database `test`), or null when none answers. */
+async function findPostgres(): Promise<string | null> {
+  if (process.env.YANBO_TEST_POSTGRES === '0') return null;
+  const users = [...new Set([process.env.PGUSER, 'root', 'postgres'].filter((user): user is string => !!user))];
+  for (const user of users) {
+    const url = `postgres://${user}@${POSTGRES_HOST}/test`;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return url;
+    } catch {
+      // not reachable, or not this user: try the next
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  return null;
+}
+
+const postgresAdminUrl = await findPostgres();
+
+/** The databases every API test runs on. */
+export const engines: Engine[] = postgresAdminUrl ? ['pglite', 'postgres'] : ['pglite'];
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl ?? '' });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Drops a test database once the app's pool has really gone: a connection still closing when DROP ... WITH (FORCE)
+ * terminates it would raise an unhandled error in the test run.
+ */
+async function dropDatabase(name: string) {
+  await withAdmin(async (client) => {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
+/**
+ * PGlite: a fresh in-memory database runs initdb on start, which costs 3 to 15 s on these machines, and most of a test
+ * file's time went there. So by default each app gets a copy of one initdb'd (unmigrated) PGlite cluster, made once and
+ * kept in the temp directory, opened from its data directory in 0.3 s; migrations still run on every app.
+ * YANBO_TEST_PGLITE=memory runs each app on a fresh in-memory PGlite instead.
+ */
+const pgliteInMemory = process.env.YANBO_TEST_PGLITE === 'memory';
+
+let pgliteTemplate: Promise<string> | undefined;
+function pgliteTemplateDir(): Promise<string> {
+  pgliteTemplate ??= (async () => {
+    let root = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    while (!existsSync(path.join(root, 'package.json'))) root = path.dirname(root);
+    const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    const dir = path.join(tmpdir(), `yanbo-pglite-template-${version}`);
+    if (existsSync(path.join(dir, 'READY'))) return path.join(dir, 'pgdata');
+    // Built aside and renamed into place, so parallel test workers never see a half-made cluster.
+    const building = await mkdtemp(`${dir}.building-`);
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = await PGlite.create({ dataDir: path.join(building, 'pgdata') });
+    await pglite.close();
+    await writeFile(path.join(building, 'READY'), '');
+    await rename(building, dir).catch(() => rm(building, { recursive: true, force: true }));
+    return path.join(dir, 'pgdata');
+  })();
+  return pgliteTemplate;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the whole server on a fresh database: PGlite of its own, or a new PostgreSQL database dropped on close. */
+export async function startApp(engine: Engine): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'yanbo-test-'));
+  if (engine === 'pglite' && !pgliteInMemory) {
+    await cp(await pgliteTemplateDir(), path.join(dataDir, 'pgdata'), { recursive: true });
+  }
+  let databaseUrl = '';
+  let databaseName = '';
+  if (engine === 'postgres') {
+    if (!postgresAdminUrl) throw new Error('PostgreSQL is not available');
+    databaseName = `yanbo_t_${randomBytes(6).toString('hex')}`;
+    await withAdmin((client) => client.query(`create database ${databaseName}`));
+    const url = new URL(postgresAdminUrl);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    dataDir,
+    databaseUrl,
+    inMemoryDatabase: engine === 'pglite' && pgliteInMemory,
+    logLevel: 'silent',
+    consoleDir: '/nonexistent',
+    secretKey: 'test-secret',
+  });
+  const built = await buildApp(config);
+  return {
+    app: built.app,
+    ctx: built.ctx,
+    dataDir,
+    async close() {
+      await built.close();
+      if (databaseName) await dropDatabase(databaseName);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The client address the server sees (X-Forwarded-For; the app trusts its proxy). */
+  ip?: string;
+}
+
+export interface CallResult {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: a response body is whatever the route answers; tests assert it
+  body: any;
+  headers: Record<string, string | string[] | number | undefined>;
+  text: string;
+}
+
+/** One API call under /api, JSON in and out. */
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.ip) headers['x-forwarded-for'] = options.ip;
+  const response = await app.inject({
+    method,
+    url: `${API_PREFIX}${url}`,
+    headers,
+    ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+  });
+  const type = String(response.headers['content-type'] ?? '');
+  return {
+    status: response.statusCode,
+    body: type.includes('application/json') ? response.json() : response.body,
+    headers: response.headers,
+    text: response.body,
+  };
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+};
+
+/** The error body exactly: status, status name, English message, and code and field when given (nothing else). */
+export function expectError(
+  response: CallResult,
+  status: number,
+  message: string,
+  extra: { code?: string; field?: string } = {},
+) {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: {
+      statusCode: status,
+      error: STATUS_NAMES[status],
+      message,
+      ...(extra.code ? { code: extra.code } : {}),
+      ...(extra.field ? { field: extra.field } : {}),
+    },
+  });
+}
+
+let ipCounter = 0;
+/** A client address of its own, so per-IP limits of one test do not reach another. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+let mobileCounter = 0;
+/** A mobile number nobody in this test file has used yet. */
+export function nextMobile(): string {
+  mobileCounter += 1;
+  return `1390000${String(mobileCounter).padStart(4, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Factories
+
+export const DEFAULT_PASSWORD = 'secret-pass-1';
+
+// scrypt costs ~100 ms a hash: hash each password once per file and store the same hash for every agent using it.
+const hashes = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export interface TestAgent {
+  id: number;
+  mobile: string;
+  password: string;
+}
+
+export async function createAgent(
+  ctx: AppContext,
+  options: {
+    mobile?: string;
+    password?: string;
+    parentId?: number | null;
+    status?: 'enabled' | 'pending' | 'disabled';
+    coopLevel?: number;
+    contact?: string;
+    company?: string;
+  } = {},
+): Promise<TestAgent> {
+  const mobile = options.mobile ?? nextMobile();
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const row = await ctx.db
+    .insertInto('agents')
+    .values({
+      mobile,
+      passwordHash: await cachedHash(password),
+      parentId: options.parentId ?? null,
+      status: options.status ?? 'enabled',
+      coopLevel: options.coopLevel ?? 0,
+      contact: options.contact ?? '',
+      company: options.company ?? '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, mobile, password };
+}
+
+export interface TestSubagent {
+  id: number;
+  agentId: number;
+  username: string;
+  password: string;
+}
+
+let subagentCounter = 0;
+export async function createSubagent(
+  ctx: AppContext,
+  options: { agentId: number; username?: string; password?: string; remark?: string },
+): Promise<TestSubagent> {
+  subagentCounter += 1;
+  const username = options.username ?? `sub-${subagentCounter}`;
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const row = await ctx.db
+    .insertInto('subagents')
+    .values({
+      agentId: options.agentId,
+      username,
+      passwordHash: await cachedHash(password),
+      remark: options.remark ?? '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, agentId: options.agentId, username, password };
+}
+
+/** A session made directly (no password check), for tests whose subject is not login itself. */
+export async function sessionFor(ctx: AppContext, agentId: number, subagentId: number | null = null): Promise<string> {
+  return (await createSession(ctx.db, { agentId, subagentId })).token;
+}
+
+/** Logs in through POST /agent/login and answers the token. */
+export async function login(app: FastifyInstance, username: string, password: string, ip?: string): Promise<string> {
+  const response = await call(app, 'POST', '/agent/login', { body: { username, password }, ip: ip ?? nextIp() });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+  return response.body.token;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// SMS
+
+export interface OutboxLine {
+  mobile: string;
+  code: string;
+  purpose: SmsPurpose;
+  sentAt: string;
+}
+
+/** Every message the log SMS provider wrote to $dataDir/sms-outbox.jsonl, oldest first. */
+export function readSmsOutbox(dataDir: string): OutboxLine[] {
+  const file = path.join(dataDir, 'sms-outbox.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as OutboxLine);
+}
+
+/** The code of the newest message to a mobile for a purpose. */
+export function lastSmsCode(dataDir: string, mobile: string, purpose: SmsPurpose): string {
+  const line = readSmsOutbox(dataDir)
+    .filter((entry) => entry.mobile === mobile && entry.purpose === purpose)
+    .at(-1);
+  if (!line) throw new Error(`no ${purpose} SMS to ${mobile}`);
+  return line.code;
+}
+
+/** The `Authorization: Sms <timestamp>.<hash>` header the console signs POST /sms with. */
+export function signedSmsHeader(mobile: string, timestampMs = Date.now()): string {
+  return `Sms ${smsSignature(mobile, timestampMs)}`;
+}
+
+/** Sends a public SMS (POST /sms), signed, from an address of its own; answers the response. */
+export function sendPublicSms(
+  app: FastifyInstance,
+  mobile: string,
+  purpose: 'signup' | 'login' | 'lostpass',
+  ip = nextIp(),
+) {
+  return call(app, 'POST', '/sms', {
+    body: { mobile, purpose },
+    headers: { authorization: signedSmsHeader(mobile) },
+    ip,
+  });
+}
+
+/** A code that is not `code` (six digits). */
+export function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// WeChat (sandbox provider)
+
+/**
+ * Goes through the sandbox authorize page as a user would: opens it, submits the consent form with a nickname, and
+ * answers the one-time code from the redirect back to the console.
+ */
+export async function authorizeWechat(app: FastifyInstance, nickname: string, state = 's'): Promise<string> {
+  const page = await app.inject({
+    method: 'GET',
+    url: `/sandbox/wechat/authorize?redirect_uri=/user&state=${encodeURIComponent(state)}`,
+  });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('name="nickname"');
+  const consent = await app.inject({
+    method: 'POST',
+    url: '/sandbox/wechat/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ redirect_uri: '/user', state, nickname }).toString(),
+  });
+  expect(consent.statusCode).toBe(302);
+  const location = new URL(String(consent.headers.location), 'http://console.invalid');
+  expect(location.pathname).toBe('/user');
+  expect(location.searchParams.get('state')).toBe(state);
+  const code = location.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${consent.headers.location}`);
+  return code;
+}

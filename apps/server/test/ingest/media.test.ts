@@ -1,0 +1,250 @@
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { decodeAmf0Values, encodeAmf0Values } from '../../src/platform/ingest/amf0.ts';
+import { flvTag, parseFlvTags } from '../../src/platform/ingest/flv.ts';
+import { createHls } from '../../src/platform/ingest/hls.ts';
+import { serveFlv } from '../../src/platform/ingest/http-flv.ts';
+import {
+  adtsHeader,
+  avccToAnnexB,
+  ContinuityCounters,
+  crc32Mpeg,
+  parseAacConfig,
+  parseAvcConfig,
+  patPacket,
+  pesPackets,
+  pmtPacket,
+  readTimestamp,
+  writeTimestamp,
+} from '../../src/platform/ingest/mpegts.ts';
+import { StreamHub } from '../../src/platform/ingest/stream-hub.ts';
+
+const SPS = Buffer.from([0x67, 0x42, 0xc0, 0x1e, 0xda, 0x02, 0x80]);
+const PPS = Buffer.from([0x68, 0xce, 0x3c, 0x80]);
+const AVC_RECORD = Buffer.concat([
+  Buffer.from([1, 0x42, 0xc0, 0x1e, 0xff, 0xe1, 0, SPS.length]),
+  SPS,
+  Buffer.from([1, 0, PPS.length]),
+  PPS,
+]);
+const AAC_ASC = Buffer.from([0x12, 0x08]); // AAC LC, 44100 Hz, mono
+
+const videoConfigTag = () => Buffer.concat([Buffer.from([0x17, 0, 0, 0, 0]), AVC_RECORD]);
+const audioConfigTag = () => Buffer.concat([Buffer.from([0xae, 0]), AAC_ASC]);
+function videoFrame(keyframe: boolean, size = 200) {
+  const nal = Buffer.alloc(size, 0x11);
+  nal[0] = keyframe ? 0x65 : 0x41;
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(nal.length);
+  return Buffer.concat([Buffer.from([keyframe ? 0x17 : 0x27, 1, 0, 0, 0]), length, nal]);
+}
+const audioFrame = () => Buffer.concat([Buffer.from([0xae, 1]), Buffer.alloc(100, 0x21)]);
+
+/** Publishes a synthetic stream: 25 fps video with a keyframe every `gop` frames, audio every 23 ms. */
+function feed(hub: StreamHub, app: string, stream: string, seconds: number, gop = 25) {
+  const live = hub.publish(app, stream, 1)!;
+  live.pushScript(
+    0,
+    encodeAmf0Values(['@setDataFrame', 'onMetaData', { width: 320, videocodecid: 7, audiocodecid: 10 }]),
+  );
+  live.pushMedia(9, 0, videoConfigTag());
+  live.pushMedia(8, 0, audioConfigTag());
+  let audioMs = 0;
+  for (let frame = 0; frame < seconds * 25; frame++) {
+    const ms = frame * 40;
+    while (audioMs <= ms) {
+      live.pushMedia(8, audioMs, audioFrame());
+      audioMs += 23;
+    }
+    live.pushMedia(9, ms, videoFrame(frame % gop === 0));
+  }
+  return live;
+}
+
+describe('MPEG-TS', () => {
+  it('computes CRC-32/MPEG-2 and writes the standard PAT', () => {
+    expect(crc32Mpeg(Buffer.from('123456789'))).toBe(0x0376e6e7);
+    const pat = patPacket(0);
+    expect(pat.length).toBe(188);
+    expect(pat.subarray(0, 21).toString('hex')).toBe('474000100000b00d0001c100000001f0002ab104b2');
+    expect(pat.subarray(21).every((b) => b === 0xff)).toBe(true);
+  });
+
+  it('writes a PMT whose CRC checks out', () => {
+    const pmt = pmtPacket(0, 0x100, [
+      { streamType: 0x1b, pid: 0x100 },
+      { streamType: 0x0f, pid: 0x101 },
+    ]);
+    const sectionLength = ((pmt[6] & 0x0f) << 8) | pmt[7];
+    expect(sectionLength).toBe(23);
+    const section = pmt.subarray(5, 5 + 3 + sectionLength);
+    // The CRC over a section including its own CRC is zero.
+    expect(crc32Mpeg(section)).toBe(0);
+  });
+
+  it('round-trips 33-bit timestamps', () => {
+    const b = Buffer.alloc(5);
+    for (const value of [0, 1, 90_000, 2 ** 32 + 12345, 2 ** 33 - 1]) {
+      writeTimestamp(b, 0, 0x2, value);
+      expect(readTimestamp(b, 0)).toBe(value);
+      expect(b[0] >> 4).toBe(0x2);
+      expect(b[0] & 1 && b[2] & 1 && b[4] & 1).toBe(1);
+    }
+  });
+
+  it('packetizes a PES with PCR, stuffing and continuity counters', () => {
+    const counters = new ContinuityCounters();
+    const payload = Buffer.alloc(1000, 0xab);
+    const packets = pesPackets(
+      { pid: 0x100, streamId: 0xe0, pts: 9000 + 3600, dts: 9000, pcr: 9000, randomAccess: true },
+      payload,
+      counters,
+    );
+    expect(packets.every((p) => p.length === 188 && p[0] === 0x47)).toBe(true);
+    expect(packets[0][1] & 0x40).toBe(0x40);
+    expect(packets.slice(1).every((p) => (p[1] & 0x40) === 0)).toBe(true);
+    expect(packets.map((p) => p[3] & 0x0f)).toEqual(packets.map((_, i) => i));
+    // First packet: adaptation field with random access and PCR flags.
+    expect(packets[0][3] & 0x30).toBe(0x30);
+    expect(packets[0][5]).toBe(0x50);
+    // Reassemble the payload of all packets: the PES header then the bytes.
+    const body = Buffer.concat(
+      packets.map((p) => {
+        const hasAf = (p[3] & 0x20) !== 0;
+        return p.subarray(hasAf ? 5 + p[4] : 4);
+      }),
+    );
+    expect(body.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0xe0]));
+    expect(body[7]).toBe(0xc0);
+    expect(readTimestamp(body, 9)).toBe(12600);
+    expect(readTimestamp(body, 14)).toBe(9000);
+    expect(body.subarray(19)).toEqual(payload);
+    // The counter continues on the next PES of the same PID.
+    const next = pesPackets({ pid: 0x100, streamId: 0xe0, pts: 1 }, Buffer.alloc(10), counters);
+    expect(next[0][3] & 0x0f).toBe(packets.length % 16);
+  });
+
+  it('converts AVCC to Annex B with SPS/PPS before an IDR, and writes ADTS headers', () => {
+    const config = parseAvcConfig(AVC_RECORD)!;
+    expect(config.nalLengthSize).toBe(4);
+    expect(config.sps[0]).toEqual(SPS);
+    const idr = avccToAnnexB(videoFrame(true, 8).subarray(5), config)!;
+    expect(idr.idr).toBe(true);
+    expect(idr.data.toString('hex')).toBe(
+      `0000000109f000000001${SPS.toString('hex')}00000001${PPS.toString('hex')}000000016511111111111111`,
+    );
+    const p = avccToAnnexB(videoFrame(false, 4).subarray(5), config)!;
+    expect(p.data.toString('hex')).toBe('0000000109f00000000141111111');
+    expect(avccToAnnexB(Buffer.from([0, 0, 0, 9, 1]), config)).toBeNull();
+
+    const aac = parseAacConfig(AAC_ASC)!;
+    expect(aac).toMatchObject({ objectType: 2, sampleRate: 44100, channelConfig: 1 });
+    expect(adtsHeader(aac, 100).toString('hex')).toBe('fff150400d7ffc');
+  });
+});
+
+describe('stream hub and HTTP-FLV', () => {
+  it('keeps metadata, sequence headers and the GOP since the last keyframe', () => {
+    const hub = new StreamHub();
+    const live = feed(hub, 'live', 's1', 1.5);
+    const snapshot = live.snapshot();
+    expect(decodeAmf0Values(snapshot.metadata!)[0]).toBe('onMetaData');
+    expect(snapshot.videoConfig?.data).toEqual(videoConfigTag());
+    expect(snapshot.audioConfig?.data).toEqual(audioConfigTag());
+    const first = snapshot.gop[0];
+    expect(first.type).toBe(9);
+    expect(first.timestamp).toBe(1000);
+    expect(first.data[0]).toBe(0x17);
+    expect(snapshot.gop.filter((t) => t.type === 9).length).toBe(13);
+    expect(live.info()).toMatchObject({ hasVideo: true, hasAudio: true });
+    expect(hub.publish('live', 's1', 2)).toBeNull();
+    hub.unpublish(live);
+    expect(hub.isLive('live', 's1')).toBe(false);
+  });
+
+  it('serves FLV: header, metadata, sequence headers, GOP from a keyframe, live tags, end', async () => {
+    const hub = new StreamHub();
+    const live = feed(hub, 'live', 's2', 1.5);
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    expect(serveFlv(hub, 'live', 's2', out)).toBe(true);
+    live.pushMedia(9, 1520, videoFrame(false));
+    hub.unpublish(live);
+    await new Promise((resolve) => out.on('end', resolve));
+    const bytes = Buffer.concat(chunks);
+    expect(bytes.subarray(0, 5)).toEqual(Buffer.from([0x46, 0x4c, 0x56, 1, 5]));
+    const tags = parseFlvTags(bytes);
+    expect(tags.map((t) => t.type).slice(0, 4)).toEqual([18, 9, 8, 9]);
+    expect(tags[3].data[0]).toBe(0x17);
+    expect(tags[3].timestamp).toBe(0);
+    expect(tags.at(-1)?.timestamp).toBe(520);
+    expect(live.viewers).toBe(0);
+  });
+
+  it('answers 404 when the stream is not live', () => {
+    const hub = new StreamHub();
+    const out = new PassThrough();
+    expect(serveFlv(hub, 'live', 'nope', out)).toBe(false);
+    expect(out.writableEnded).toBe(true);
+  });
+
+  it('drops frames for a viewer that does not read instead of buffering without bound', () => {
+    const hub = new StreamHub();
+    const live = feed(hub, 'live', 's3', 0.2);
+    const stuck = new Writable({ highWaterMark: 1024, write: () => {} });
+    serveFlv(hub, 'live', 's3', stuck, { maxPendingBytes: 20_000 });
+    for (let i = 0; i < 2000; i++) live.pushMedia(9, 200 + i * 40, videoFrame(i % 25 === 0, 2000));
+    expect(stuck.writableLength).toBeLessThan(20_000 + 3000);
+    stuck.destroy();
+    live.pushMedia(9, 90_000, videoFrame(true));
+    expect(live.viewers).toBe(0);
+  });
+
+  it('writes FLV tags with 32-bit timestamps', () => {
+    const tag = flvTag(9, 0x12345678, Buffer.from([1, 2, 3]));
+    expect(tag.length).toBe(11 + 3 + 4);
+    expect(tag.readUIntBE(4, 3)).toBe(0x345678);
+    expect(tag[7]).toBe(0x12);
+    expect(tag.readUInt32BE(14)).toBe(14);
+  });
+});
+
+describe('HLS segmenter', () => {
+  it('cuts ~2 s segments at keyframes and keeps a sliding window in the playlist', () => {
+    const hub = new StreamHub();
+    const hls = createHls(hub, { listSize: 3 });
+    const live = feed(hub, 'live', 'h1', 12.5);
+    const playlist = hls.hlsPlaylist('live', 'h1')!.toString();
+    const lines = playlist.trim().split('\n');
+    expect(lines.slice(0, 3)).toEqual(['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:2']);
+    expect(lines[3]).toBe('#EXT-X-MEDIA-SEQUENCE:3');
+    expect(lines.filter((l) => l.startsWith('#EXTINF:2.000,')).length).toBe(3);
+    expect(lines.filter((l) => l.endsWith('.ts'))).toEqual(['3.ts', '4.ts', '5.ts']);
+    const segment = hls.hlsSegment('live', 'h1', '5.ts')!;
+    expect(segment.length % 188).toBe(0);
+    for (let i = 0; i < segment.length; i += 188) expect(segment[i]).toBe(0x47);
+    expect(segment.readUInt16BE(1) & 0x1fff).toBe(0); // PAT first
+    expect(hls.hlsSegment('live', 'h1', '0.ts')).not.toBeNull(); // kept a little past the listed window
+    expect(hls.hlsSegment('live', 'h1', '99.ts')).toBeNull();
+    expect(hls.hlsSegment('live', 'h1', '../x')).toBeNull();
+
+    hub.unpublish(live);
+    // The last, partial segment is closed when the publisher stops.
+    expect(hls.segments('live', 'h1').at(-1)).toMatchObject({ sequence: 6 });
+    // Republishing continues the numbering after a discontinuity.
+    hub.unpublish(feed(hub, 'live', 'h1', 2.5));
+    const again = hls.hlsPlaylist('live', 'h1')!.toString();
+    expect(again).toContain('#EXT-X-DISCONTINUITY\n#EXTINF:2.000,\n7.ts');
+    hls.close();
+  });
+
+  it('has no playlist before the first segment is complete, nor for unknown streams', () => {
+    const hub = new StreamHub();
+    const hls = createHls(hub);
+    feed(hub, 'live', 'h2', 1);
+    expect(hls.hlsPlaylist('live', 'h2')).toBeNull();
+    expect(hls.hlsPlaylist('live', 'other')).toBeNull();
+    hls.close();
+  });
+});

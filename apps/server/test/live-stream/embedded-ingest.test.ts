@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltApp, buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { call, createAgent, sessionFor } from '../harness.ts';
+
+// The embedded default: ffmpeg pushes to the RTMP server inside the process; isPushing follows; FLV and HLS play.
+
+const FFMPEG = '/usr/bin/ffmpeg';
+
+function push(url: string, seconds: number): ChildProcess {
+  return spawn(FFMPEG, [
+    ...['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
+    ...['-g', '25', '-c:a', 'aac', '-t', String(seconds), '-f', 'flv', url],
+  ]);
+}
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
+  );
+
+async function waitFor(predicate: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await predicate())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}
+
+describe.skipIf(!existsSync(FFMPEG))('the embedded RTMP ingest and playback', () => {
+  let built: BuiltApp;
+  let dataDir: string;
+  let base: string;
+  let rtmpPort: number;
+  let token: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'yanbo-ingest-'));
+    built = await buildApp(
+      loadConfig({
+        dataDir,
+        inMemoryDatabase: true,
+        logLevel: 'silent',
+        consoleDir: '/nonexistent',
+        secretKey: 'test-secret',
+        rtmpPort: 0,
+        rtmpHost: '127.0.0.1',
+      }),
+    );
+    base = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    rtmpPort = (await built.ctx.ingest?.listen()) ?? 0;
+    const agent = await createAgent(built.ctx);
+    token = await sessionFor(built.ctx, agent.id);
+  });
+  afterAll(async () => {
+    await built?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('accepts a push only with the key, plays FLV and HLS, and follows the push in isPushing', async () => {
+    const activity = (await call(built.app, 'POST', '/activity', { token, body: { name: '内置推流' } })).body;
+    const isPushing = async () => (await call(built.app, 'GET', `/activity/${activity.id}`, { token })).body.isPushing;
+    const { stream, pushStreamKey } = activity.stream;
+
+    const refused = push(`rtmp://127.0.0.1:${rtmpPort}/live/${stream}?key=wrong`, 2);
+    expect(await exited(refused)).not.toBe(0);
+    expect(await isPushing()).toBe(false);
+
+    const ffmpeg = push(`rtmp://127.0.0.1:${rtmpPort}/live/${pushStreamKey}`, 5);
+    const startedIn = await waitFor(isPushing, 2_000);
+    expect(startedIn).toBeLessThan(2_000);
+
+    const flv = await fetch(`${base}/live/live/${stream}.flv`);
+    expect(flv.headers.get('content-type')).toContain('video/x-flv');
+    const reader = (flv.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    expect(
+      Buffer.from(first.value as Uint8Array)
+        .subarray(0, 3)
+        .toString(),
+    ).toBe('FLV');
+    await reader.cancel();
+
+    await waitFor(async () => (await fetch(`${base}/live/live/${stream}/index.m3u8`)).ok, 4_000);
+    const playlist = await (await fetch(`${base}/live/live/${stream}/index.m3u8`)).text();
+    expect(playlist).toContain('#EXTM3U');
+    const segmentName = playlist.split('\n').find((line) => line.endsWith('.ts')) as string;
+    const segment = Buffer.from(await (await fetch(`${base}/live/live/${stream}/${segmentName}`)).arrayBuffer());
+    expect(segment[0]).toBe(0x47);
+    expect(segment[188]).toBe(0x47);
+
+    await exited(ffmpeg);
+    const stoppedIn = await waitFor(async () => !(await isPushing()), 5_000);
+    expect(stoppedIn).toBeLessThan(5_000);
+    expect((await fetch(`${base}/live/live/${stream}.flv`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../e2e/start-server.ts';
+import { call, createAgent, sessionFor, startApp, type TestApp } from '../harness.ts';
+
+// The production path: an external nginx-rtmp receives the push and asks the server through the on_publish /
+// on_publish_done webhooks. Debian's nginx with libnginx-mod-rtmp and ffmpeg (installed by scripts/ensure-system-deps.sh).
+
+const NGINX = '/usr/sbin/nginx';
+const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
+const FFMPEG = '/usr/bin/ffmpeg';
+const available = [NGINX, RTMP_MODULE, FFMPEG].every((file) => existsSync(file));
+
+function waitFor(predicate: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const tick = async () => {
+      if (await predicate()) return resolve(Date.now() - started);
+      if (Date.now() - started > timeoutMs) return reject(new Error(`not within ${timeoutMs} ms`));
+      setTimeout(tick, 50);
+    };
+    void tick();
+  });
+}
+
+function push(url: string, seconds: number): ChildProcess {
+  return spawn(FFMPEG, [
+    ...['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
+    ...['-g', '25', '-c:a', 'aac', '-t', String(seconds), '-f', 'flv', url],
+  ]);
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
+  );
+
+describe.skipIf(!available)('an external nginx-rtmp calling the ingest webhooks', () => {
+  let t: TestApp;
+  let nginx: ChildProcess;
+  let rtmpPort: number;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startApp('pglite');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const apiPort = typeof address === 'object' && address ? address.port : 0;
+    rtmpPort = await freePort();
+    const prefix = path.join(t.dataDir, 'nginx');
+    await mkdir(path.join(prefix, 'logs'), { recursive: true });
+    const hooks = `http://127.0.0.1:${apiPort}/api/ingest/hooks`;
+    await writeFile(
+      path.join(prefix, 'nginx.conf'),
+      `load_module ${RTMP_MODULE};
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log info;
+events { worker_connections 64; }
+rtmp { server { listen 127.0.0.1:${rtmpPort}; application live {
+  live on; notify_method post;
+  on_publish ${hooks}/on_publish; on_publish_done ${hooks}/on_publish_done;
+} } }
+`,
+    );
+    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const agent = await createAgent(t.ctx);
+    token = await sessionFor(t.ctx, agent.id);
+  });
+  afterAll(async () => {
+    nginx?.kill('SIGKILL');
+    await t?.close();
+  });
+
+  it('turns isPushing on within 2 s of a push and off within 5 s of its end; a wrong key is refused', async () => {
+    const activity = (await call(t.app, 'POST', '/activity', { token, body: { name: 'nginx 推流' } })).body;
+    const isPushing = async () => (await call(t.app, 'GET', `/activity/${activity.id}`, { token })).body.isPushing;
+    const url = `rtmp://127.0.0.1:${rtmpPort}/live/${activity.stream.pushStreamKey}`;
+
+    const ffmpeg = push(url, 4);
+    const startedIn = await waitFor(isPushing, 2_000);
+    await exited(ffmpeg);
+    const stoppedIn = await waitFor(async () => !(await isPushing()), 5_000);
+    expect(startedIn).toBeLessThan(2_000);
+    expect(stoppedIn).toBeLessThan(5_000);
+
+    const refused = push(`rtmp://127.0.0.1:${rtmpPort}/live/${activity.stream.stream}?key=wrong`, 2);
+    expect(await exited(refused)).not.toBe(0);
+    expect(await isPushing()).toBe(false);
+  });
+});
