@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const id = z.coerce.number().int().positive();
+export const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParams = z.object({ id });
 export type IdParams = z.infer<typeof idParams>;
 
