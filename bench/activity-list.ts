@@ -1,36 +1,16 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../e2e/start-server.ts';
+import { CONNECTIONS, DURATION_S, measure, tableRow } from './measure.ts';
 import { writeSection } from './readme-section.ts';
 
 // GET /api/activity (page 1 of 15, the seed's order) for an agent holding 10,000 activities among 1,000,000, on
 // PostgreSQL, against the same server's GET /api/healthz.
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-const CONNECTIONS = 16;
 const AGENTS = 100;
 const PER_AGENT = 10_000;
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
 
 /** 100 agents with 10,000 activities each, written by PostgreSQL itself (generate_series), then analysed. */
 async function seed(url: string) {
@@ -86,7 +66,6 @@ export async function benchActivityList() {
     const health = await measure(`${server.baseUrl}/api/healthz`);
     const list = await measure(`${server.baseUrl}/api/activity?page=1&pageSize=15`, headers);
     const filtered = await measure(`${server.baseUrl}/api/activity?page=3&pageSize=15&status=enabled`, headers);
-    const row = (label: string, f: Figures) => `| ${label} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.errors} |`;
     await writeSection(
       'activity-list',
       `## Activity list: 15 per page for an agent with ${PER_AGENT.toLocaleString('en')} of ${seeded.rows.toLocaleString('en')} activities
@@ -100,9 +79,9 @@ counts its matching rows, which is what the second row measures.
 
 | route | requests/s | p50 ms | p99 ms | errors |
 |---|---|---|---|---|
-${row('GET /api/healthz (baseline)', health)}
-${row('GET /api/activity?page=1&pageSize=15', list)}
-${row('GET /api/activity?page=3&pageSize=15&status=enabled', filtered)}
+${tableRow('GET /api/healthz (baseline)', health)}
+${tableRow('GET /api/activity?page=1&pageSize=15', list)}
+${tableRow('GET /api/activity?page=3&pageSize=15&status=enabled', filtered)}
 
 Ratio list : healthz = **${(list.rps / health.rps).toFixed(2)}**; filtered : healthz = **${(filtered.rps / health.rps).toFixed(2)}**.`,
     );

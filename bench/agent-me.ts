@@ -1,34 +1,12 @@
 import os from 'node:os';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../e2e/start-server.ts';
+import { CONNECTIONS, DURATION_S, measure, tableRow } from './measure.ts';
 import { writeSection } from './readme-section.ts';
 
 // An authenticated GET /api/agent/me (session lookup + agent row) against the same server's bare GET /api/healthz.
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-const CONNECTIONS = 16;
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-const row = (name: string, f: Figures) => `| ${name} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.errors} |`;
 
 async function benchOn(engine: string, env: Record<string, string>) {
   const server = await startServer({ ADMIN_MOBILE: '13800000009', ADMIN_PASSWORD: 'bench-pass-1', ...env });
@@ -48,8 +26,8 @@ async function benchOn(engine: string, env: Record<string, string>) {
 
 | route | requests/s | p50 ms | p99 ms | errors |
 |---|---|---|---|---|
-${row('GET /api/healthz (baseline)', health)}
-${row('GET /api/agent/me', me)}
+${tableRow('GET /api/healthz (baseline)', health)}
+${tableRow('GET /api/agent/me', me)}
 
 Ratio /agent/me : healthz = **${ratio.toFixed(2)}**.`;
   } finally {

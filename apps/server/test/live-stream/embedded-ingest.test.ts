@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,31 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { call, createAgent, sessionFor } from '../harness.ts';
+import { exited, FFMPEG, push, waitFor } from './push.ts';
 
 // The embedded default: ffmpeg pushes to the RTMP server inside the process; isPushing follows; FLV and HLS play.
-
-const FFMPEG = '/usr/bin/ffmpeg';
-
-function push(url: string, seconds: number): ChildProcess {
-  return spawn(FFMPEG, [
-    ...['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
-    ...['-g', '25', '-c:a', 'aac', '-t', String(seconds), '-f', 'flv', url],
-  ]);
-}
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
-  );
-
-async function waitFor(predicate: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!(await predicate())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return Date.now() - started;
-}
 
 describe.skipIf(!existsSync(FFMPEG))('the embedded RTMP ingest and playback', () => {
   let built: BuiltApp;

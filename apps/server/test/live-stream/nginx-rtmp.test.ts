@@ -5,39 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../e2e/start-server.ts';
 import { call, createAgent, sessionFor, startApp, type TestApp } from '../harness.ts';
+import { exited, FFMPEG, push, waitFor } from './push.ts';
 
 // The production path: an external nginx-rtmp receives the push and asks the server through the on_publish /
 // on_publish_done webhooks. Debian's nginx with libnginx-mod-rtmp and ffmpeg (installed by scripts/ensure-system-deps.sh).
 
 const NGINX = '/usr/sbin/nginx';
 const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
-const FFMPEG = '/usr/bin/ffmpeg';
 const available = [NGINX, RTMP_MODULE, FFMPEG].every((file) => existsSync(file));
-
-function waitFor(predicate: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const tick = async () => {
-      if (await predicate()) return resolve(Date.now() - started);
-      if (Date.now() - started > timeoutMs) return reject(new Error(`not within ${timeoutMs} ms`));
-      setTimeout(tick, 50);
-    };
-    void tick();
-  });
-}
-
-function push(url: string, seconds: number): ChildProcess {
-  return spawn(FFMPEG, [
-    ...['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
-    ...['-g', '25', '-c:a', 'aac', '-t', String(seconds), '-f', 'flv', url],
-  ]);
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
-  );
 
 describe.skipIf(!available)('an external nginx-rtmp calling the ingest webhooks', () => {
   let t: TestApp;
