@@ -1,3 +1,62 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import 'antd/dist/reset.css';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { isBrowserSupported, measureFlexGap } from './app/browser-support';
+import { FeedbackBridge } from './app/feedback-bridge';
+import { setNavigate } from './app/http';
+import { adoptHashAccessToken } from './app/manage-token';
+import { bridgeNavigate } from './app/navigate-bridge';
+import { NotSupportedPage } from './app/not-supported-page';
+import { queryClient } from './app/query-client';
+import { NOT_SUPPORTED_PATH } from './app/route-table';
+import { createAppRouter } from './app/router';
 
-createRoot(document.getElementById('root') as HTMLElement).render(<div>演播</div>);
+dayjs.locale('zh-cn');
+
+const PRIMARY_BLUE = '#1677ff';
+
+function start(root: HTMLElement) {
+  // Before anything renders: a token handed over in the URL hash becomes the manage token (seed 000 §2) …
+  adoptHashAccessToken();
+
+  // … and the not-supported page stands alone, with no theme, router or token rule, since it must show where those
+  // can't work.
+  if (window.location.pathname === NOT_SUPPORTED_PATH) {
+    createRoot(root).render(<NotSupportedPage />);
+    return;
+  }
+  if (!isBrowserSupported(globalThis.CSS, measureFlexGap)) {
+    window.location.replace(NOT_SUPPORTED_PATH);
+    return;
+  }
+
+  const router = createAppRouter(queryClient);
+  setNavigate(
+    bridgeNavigate(
+      (to) => void router.navigate(to),
+      (to) => window.location.assign(to),
+      window.location.origin,
+    ),
+  );
+
+  createRoot(root).render(
+    <StrictMode>
+      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: PRIMARY_BLUE } }}>
+        <App>
+          <FeedbackBridge />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </App>
+      </ConfigProvider>
+    </StrictMode>,
+  );
+}
+
+start(document.getElementById('root') as HTMLElement);

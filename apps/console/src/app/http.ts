@@ -43,6 +43,11 @@ export function setNavigate(fn: Navigate) {
   navigate = fn;
 }
 
+/** Navigates from outside a component (after sign-out, from a mutation's callback). */
+export function navigateTo(to: string) {
+  navigate(to);
+}
+
 export function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {

@@ -1,0 +1,74 @@
+// The side menu: every area, grouped; keys are route names (route name = menu key, STYLE.md).
+
+export interface MenuEntry {
+  key: string;
+  path: string;
+  /** A sub-account works only on its own activities, so agent-level administration is hidden from it. */
+  agentOnly?: boolean;
+}
+
+export interface MenuGroup {
+  key: string;
+  items: readonly MenuEntry[];
+}
+
+export const menuGroups: readonly MenuGroup[] = [
+  {
+    key: 'activity',
+    items: [
+      { key: 'activities', path: '/' },
+      { key: 'catalogs', path: '/catalog' },
+      { key: 'enroll', path: '/enroll' },
+      { key: 'applications', path: '/application' },
+    ],
+  },
+  { key: 'data', items: [{ key: 'download', path: '/download' }] },
+  { key: 'users', items: [{ key: 'crm', path: '/CRMUser' }] },
+  {
+    key: 'shop',
+    items: [
+      { key: 'products', path: '/product/list' },
+      { key: 'orders', path: '/order' },
+    ],
+  },
+  {
+    key: 'finance',
+    items: [
+      { key: 'financial', path: '/financial' },
+      { key: 'expense', path: '/expense' },
+      { key: 'price', path: '/price', agentOnly: true },
+    ],
+  },
+  {
+    key: 'portal',
+    items: [
+      { key: 'aggregation', path: '/aggregation' },
+      { key: 'pages', path: '/pages' },
+    ],
+  },
+  {
+    key: 'account',
+    items: [
+      { key: 'subaccounts', path: '/subaccount', agentOnly: true },
+      { key: 'agents', path: '/agent', agentOnly: true },
+      { key: 'agency', path: '/agency', agentOnly: true },
+      { key: 'settings', path: '/settings' },
+      { key: 'account', path: '/user' },
+    ],
+  },
+];
+
+/** The menu a caller sees: sub-accounts (isSubAgent) lose the agent-only items, and groups left empty go. */
+export function visibleMenu(isSubAgent: boolean): MenuGroup[] {
+  return menuGroups
+    .map((group) => ({ ...group, items: group.items.filter((item) => !(isSubAgent && item.agentOnly)) }))
+    .filter((group) => group.items.length > 0);
+}
+
+export function menuPath(key: string): string | undefined {
+  for (const group of menuGroups) {
+    const item = group.items.find((entry) => entry.key === key);
+    if (item) return item.path;
+  }
+  return undefined;
+}

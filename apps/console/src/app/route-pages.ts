@@ -1,0 +1,214 @@
+import type { ComponentType } from 'react';
+import { importWithTimeout } from './lazy-import';
+import type { ConsoleRouteName, PublicRouteName } from './route-table';
+
+// Which component each route shows, loaded on first visit (each page is its own chunk) within the chunk timeout.
+// Typed by route name, so a route without a page, or a page without a route, fails to compile.
+
+export type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  return () => importWithTimeout(load).then((module) => ({ Component: pick(module) }));
+}
+
+export const publicPages: Record<PublicRouteName, LazyPage> = {
+  login: lazyPage(
+    () => import('../features/account/login-page'),
+    (m) => m.LoginPage,
+  ),
+  signup: lazyPage(
+    () => import('../features/account/signup-page'),
+    (m) => m.SignupPage,
+  ),
+  lostpass: lazyPage(
+    () => import('../features/account/lostpass-page'),
+    (m) => m.LostpassPage,
+  ),
+};
+
+export const consolePages: Record<ConsoleRouteName, LazyPage> = {
+  activities: lazyPage(
+    () => import('../features/activities/activity-list-page'),
+    (m) => m.ActivityListPage,
+  ),
+  account: lazyPage(
+    () => import('../features/account/user-page'),
+    (m) => m.UserPage,
+  ),
+  board: lazyPage(
+    () => import('../features/board/board-page'),
+    (m) => m.BoardPage,
+  ),
+  stats: lazyPage(
+    () => import('../features/stats/stats-page'),
+    (m) => m.StatsPage,
+  ),
+  orders: lazyPage(
+    () => import('../features/orders/order-list-page'),
+    (m) => m.OrderListPage,
+  ),
+  products: lazyPage(
+    () => import('../features/products/product-list-page'),
+    (m) => m.ProductListPage,
+  ),
+  'products.create': lazyPage(
+    () => import('../features/products/product-create-page'),
+    (m) => m.ProductCreatePage,
+  ),
+  'products.edit': lazyPage(
+    () => import('../features/products/product-edit-page'),
+    (m) => m.ProductEditPage,
+  ),
+  aggregation: lazyPage(
+    () => import('../features/aggregation/aggregation-page'),
+    (m) => m.AggregationPage,
+  ),
+  settings: lazyPage(
+    () => import('../features/settings/settings-page'),
+    (m) => m.SettingsPage,
+  ),
+  price: lazyPage(
+    () => import('../features/price/price-page'),
+    (m) => m.PricePage,
+  ),
+  subaccounts: lazyPage(
+    () => import('../features/subaccounts/subaccount-list-page'),
+    (m) => m.SubaccountListPage,
+  ),
+  'subaccounts.create': lazyPage(
+    () => import('../features/subaccounts/subaccount-create-page'),
+    (m) => m.SubaccountCreatePage,
+  ),
+  expense: lazyPage(
+    () => import('../features/expense/expense-page'),
+    (m) => m.ExpensePage,
+  ),
+  agents: lazyPage(
+    () => import('../features/agents/agent-area-page'),
+    (m) => m.AgentAreaPage,
+  ),
+  'agents.list': lazyPage(
+    () => import('../features/agents/agent-list-page'),
+    (m) => m.AgentListPage,
+  ),
+  'agents.create': lazyPage(
+    () => import('../features/agents/agent-create-page'),
+    (m) => m.AgentCreatePage,
+  ),
+  'agents.edit': lazyPage(
+    () => import('../features/agents/agent-edit-page'),
+    (m) => m.AgentEditPage,
+  ),
+  pages: lazyPage(
+    () => import('../features/pages/page-list-page'),
+    (m) => m.PageListPage,
+  ),
+  'pages.edit': lazyPage(
+    () => import('../features/pages/page-edit-page'),
+    (m) => m.PageEditPage,
+  ),
+  crm: lazyPage(
+    () => import('../features/crm/crm-user-list-page'),
+    (m) => m.CrmUserListPage,
+  ),
+  'crm.createTag': lazyPage(
+    () => import('../features/crm/crm-tag-create-page'),
+    (m) => m.CrmTagCreatePage,
+  ),
+  'crm.detail': lazyPage(
+    () => import('../features/crm/crm-user-detail-page'),
+    (m) => m.CrmUserDetailPage,
+  ),
+  agency: lazyPage(
+    () => import('../features/agency/agency-page'),
+    (m) => m.AgencyPage,
+  ),
+  catalogs: lazyPage(
+    () => import('../features/catalogs/catalog-list-page'),
+    (m) => m.CatalogListPage,
+  ),
+  'catalogs.setting': lazyPage(
+    () => import('../features/catalogs/catalog-setting-page'),
+    (m) => m.CatalogSettingPage,
+  ),
+  enroll: lazyPage(
+    () => import('../features/enroll/enroll-list-page'),
+    (m) => m.EnrollListPage,
+  ),
+  'enroll.edit': lazyPage(
+    () => import('../features/enroll/enroll-edit-page'),
+    (m) => m.EnrollEditPage,
+  ),
+  'enroll.record': lazyPage(
+    () => import('../features/enroll/enroll-record-page'),
+    (m) => m.EnrollRecordPage,
+  ),
+  financial: lazyPage(
+    () => import('../features/financial/financial-page'),
+    (m) => m.FinancialPage,
+  ),
+  download: lazyPage(
+    () => import('../features/download/download-center-page'),
+    (m) => m.DownloadCenterPage,
+  ),
+  applications: lazyPage(
+    () => import('../features/applications/application-hub-page'),
+    (m) => m.ApplicationHubPage,
+  ),
+  'applications.vote': lazyPage(
+    () => import('../features/applications/vote-page'),
+    (m) => m.VotePage,
+  ),
+  'applications.vote.create': lazyPage(
+    () => import('../features/applications/vote-create-page'),
+    (m) => m.VoteCreatePage,
+  ),
+  'applications.vote.edit': lazyPage(
+    () => import('../features/applications/vote-edit-page'),
+    (m) => m.VoteEditPage,
+  ),
+  'applications.product': lazyPage(
+    () => import('../features/applications/product-application-page'),
+    (m) => m.ProductApplicationPage,
+  ),
+  'applications.product.create': lazyPage(
+    () => import('../features/applications/product-application-create-page'),
+    (m) => m.ProductApplicationCreatePage,
+  ),
+  'applications.product.edit': lazyPage(
+    () => import('../features/applications/product-application-edit-page'),
+    (m) => m.ProductApplicationEditPage,
+  ),
+  'applications.photoLive': lazyPage(
+    () => import('../features/applications/photo-live-page'),
+    (m) => m.PhotoLivePage,
+  ),
+  'applications.photoLive.create': lazyPage(
+    () => import('../features/applications/photo-live-create-page'),
+    (m) => m.PhotoLiveCreatePage,
+  ),
+  'applications.photoLive.edit': lazyPage(
+    () => import('../features/applications/photo-live-edit-page'),
+    (m) => m.PhotoLiveEditPage,
+  ),
+  'applications.document': lazyPage(
+    () => import('../features/applications/document-page'),
+    (m) => m.DocumentPage,
+  ),
+  'applications.form': lazyPage(
+    () => import('../features/applications/form-page'),
+    (m) => m.FormPage,
+  ),
+  'applications.form.create': lazyPage(
+    () => import('../features/applications/form-create-page'),
+    (m) => m.FormCreatePage,
+  ),
+  'applications.form.edit': lazyPage(
+    () => import('../features/applications/form-edit-page'),
+    (m) => m.FormEditPage,
+  ),
+  'applications.form.data': lazyPage(
+    () => import('../features/applications/form-data-page'),
+    (m) => m.FormDataPage,
+  ),
+};

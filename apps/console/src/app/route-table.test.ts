@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { menuTexts } from '../locales/zh-CN/menu';
+import { consolePages, publicPages } from './route-pages';
+import { consoleRoutes, menuKeyForPath, publicRoutes, routeForPath } from './route-table';
+
+// Seed 000 §2, row by row.
+const SEED_PATHS = [
+  '/login',
+  '/signup',
+  '/lostpass',
+  '/board/:id',
+  '/stats/:id',
+  '/order',
+  '/product/list',
+  '/product/create',
+  '/product/:id/edit',
+  '/aggregation',
+  '/settings',
+  '/user',
+  '/price',
+  '/subaccount',
+  '/subaccount/creatson',
+  '/expense',
+  '/agent',
+  '/agent/list',
+  '/agent/create',
+  '/agent/:agentId/edit',
+  '/pages',
+  '/pages/:pageId/edit',
+  '/CRMUser',
+  '/crmcreatTag',
+  '/CRMUser/detail/:id',
+  '/agency',
+  '/catalog',
+  '/catalog/:catalogId/setting',
+  '/enroll',
+  '/Enroll/edit',
+  '/Enroll/record',
+  '/financial',
+  '/download',
+  '/application',
+  '/application/vote',
+  '/application/vote/create',
+  '/application/vote/edit',
+  '/application/product',
+  '/application/product/create',
+  '/application/product/edit',
+  '/application/photoLive',
+  '/application/photoLive/create',
+  '/application/photoLive/edit',
+  '/application/document',
+  '/application/form',
+  '/application/form/create',
+  '/application/form/edit',
+  '/application/form/data',
+];
+
+const allRoutes = [...publicRoutes, ...consoleRoutes];
+
+describe('route table', () => {
+  it('has every route of seed 000 §2, spelled as given, plus the activity list at /', () => {
+    const paths = allRoutes.map((route) => route.path);
+    expect(paths.sort()).toEqual([...SEED_PATHS, '/'].sort());
+  });
+
+  it('exempts exactly login, signup and lostpass from the entry rule', () => {
+    expect(publicRoutes.map((route) => route.path)).toEqual(['/login', '/signup', '/lostpass']);
+  });
+
+  it('gives every route a unique name, a page and a Chinese title', () => {
+    const names = allRoutes.map((route) => route.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const route of consoleRoutes) expect(consolePages[route.name], route.name).toBeTypeOf('function');
+    for (const route of publicRoutes) expect(publicPages[route.name], route.name).toBeTypeOf('function');
+    for (const name of names) expect(menuTexts[`menu.${name}`], name).toMatch(/\S/);
+  });
+
+  it('matches every concrete URL to one route only', () => {
+    const concrete = (path: string) => path.replaceAll(/:\w+/g, '12');
+    for (const route of allRoutes) {
+      const matching = allRoutes.filter((other) => routeForPath(concrete(other.path)) === route);
+      expect(matching.map((other) => other.path)).toEqual([route.path]);
+    }
+  });
+});
+
+describe('menuKeyForPath', () => {
+  it.each([
+    ['/', 'activities'],
+    ['/agent', 'agents'],
+    ['/agent/12/edit', 'agents'],
+    ['/agent/list', 'agents'],
+    ['/board/3', 'activities'],
+    ['/stats/3', 'activities'],
+    ['/product/7/edit', 'products'],
+    ['/Enroll/record', 'enroll'],
+    ['/CRMUser/detail/5', 'crm'],
+    ['/crmcreatTag', 'crm'],
+    ['/application/form/data', 'applications'],
+    ['/subaccount/creatson', 'subaccounts'],
+    ['/user', 'account'],
+  ])('%s highlights %s', (pathname, key) => {
+    expect(menuKeyForPath(pathname)).toBe(key);
+  });
+
+  it('highlights nothing for an unknown path', () => {
+    expect(menuKeyForPath('/nowhere')).toBeUndefined();
+    expect(menuKeyForPath('/agent/12')).toBeUndefined();
+  });
+});

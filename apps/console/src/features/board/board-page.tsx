@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '../../app/components/coming-soon-page';
+
+/** /board/:id: not built yet; the screen says so instead of pretending. */
+export function BoardPage() {
+  return <ComingSoonPage name="board" />;
+}

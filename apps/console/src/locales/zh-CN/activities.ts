@@ -1,0 +1,21 @@
+/** The activity list (seed 001 §3, §4). */
+export const activityTexts = {
+  'activities.filter.all': '全部',
+  'activities.filter.archived': '归档活动',
+  'activities.column.name': '活动名称',
+  'activities.column.type': '类型',
+  'activities.column.status': '状态',
+  'activities.column.pushing': '推流',
+  'activities.column.createdAt': '创建时间',
+  'activities.type.live': '直播',
+  'activities.type.video': '点播',
+  'activities.status.enabled': '已启用',
+  'activities.status.disabled': '已停用',
+  'activities.progress.NotStart': '未开始',
+  'activities.progress.OnGoing': '进行中',
+  'activities.progress.Ended': '已结束',
+  'activities.pushing.on': '推流中',
+  'activities.pushing.off': '未推流',
+  'activities.empty': '暂无活动',
+  'activities.total': (total: number) => `共 ${total} 个活动`,
+};
