@@ -48,6 +48,7 @@ export function accountJourneys(j: Journey) {
     await page.getByRole('button', { name: /注\s*册/ }).click();
     await page.getByText('注册成功').waitFor();
     await expectPath(page, '/');
+    await page.getByText('活动列表').first().waitFor();
     await j.screenshot(page, 'home-after-signup');
 
     await page.getByText(NEW_MOBILE).first().click();
