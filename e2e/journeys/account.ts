@@ -134,4 +134,39 @@ export function accountJourneys(j: Journey) {
     assert.equal(((await me.json()) as { contact: string }).contact, '演播管理员');
     await page.context().close();
   });
+
+  test('upload an avatar through its policy, and bind then unbind WeChat through the sandbox authorize page', async () => {
+    const token = await j.apiLogin(ADMIN.mobile, ADMIN.password);
+    const page = await j.open(`/user#access_token=${token}`);
+    await page.getByText(ADMIN.mobile).first().waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('账号信息保存成功').waitFor();
+    const me = (await (
+      await fetch(`${j.server.baseUrl}/api/agent/me`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { avatar: string };
+    assert.match(me.avatar, /^\/files\/agent\/\d+\/avatar\/.+\.png$/);
+    assert.equal((await fetch(`${j.server.baseUrl}${me.avatar}`)).status, 200);
+
+    await page.getByRole('tab', { name: '微信绑定' }).click();
+    await page.getByRole('button', { name: /绑定微信/ }).click();
+    await page.waitForURL(/\/sandbox\/wechat\/authorize/);
+    await page.getByLabel('微信昵称').fill('演播测试号');
+    await page.getByRole('button', { name: '同意授权' }).click();
+    await page.getByText('设置成功').waitFor();
+    await page.getByRole('tab', { name: '微信绑定' }).click();
+    await page.getByText('已绑定微信：演播测试号').waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('code'), null);
+    await j.screenshot(page, 'user-wechat-bound');
+    await page.getByRole('button', { name: /解除绑定/ }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('删除成功').waitFor();
+    await page.getByRole('button', { name: /绑定微信/ }).waitFor();
+    await page.context().close();
+  });
 }
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);

@@ -2,6 +2,7 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import type { Me } from '@yanbo/contracts';
 import { Alert, Avatar, Button, Card, Descriptions, Flex, Form, Input, Space, Spin, Tabs, Upload } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { feedback, toastSuccess } from '../../app/feedback';
 import { showError } from '../../app/http';
@@ -17,6 +18,8 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 /** /user: the account's profile, security, bound messaging-platform identity and login records. */
 export function UserPage() {
   const me = useMe();
+  // Back from the messaging platform's authorize page (?code=): open the tab that completes the binding.
+  const [params] = useSearchParams();
   if (!me.data) return <Spin />;
   const readonly = me.data.isSubAgent;
   return (
@@ -27,6 +30,7 @@ export function UserPage() {
         <ProfileCard me={me.data} readonly={readonly} />
         <Card>
           <Tabs
+            defaultActiveKey={params.has('code') && !readonly ? 'wechat' : undefined}
             items={[
               ...(readonly
                 ? []
