@@ -14,6 +14,7 @@ import { registerBrandingRoutes } from './features/branding/branding-routes.ts';
 import { registerConsoleEventRoutes } from './features/live-stream/console-events-routes.ts';
 import { createEmbeddedIngest, registerPlaybackRoutes } from './features/live-stream/embedded-ingest.ts';
 import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
+import { registerLiveStreamRoutes } from './features/live-stream/live-stream-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       registerBrandingRoutes(api, ctx);
       registerIngestWebhookRoutes(api, ctx);
       registerConsoleEventRoutes(api, ctx);
+      registerLiveStreamRoutes(api, ctx);
       await registerUploadRoutes(api, ctx);
     },
     { prefix: API_PREFIX },

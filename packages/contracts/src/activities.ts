@@ -125,3 +125,25 @@ export const bulkActivityResult = z.object({ items: z.array(activityDetail) });
 /** The sub-accounts the list can filter by (the console adds 所属子账号, id -1). */
 export const activitySubagentOption = z.object({ id: z.number().int(), remark: z.string() });
 export const activitySubagentList = z.object({ items: z.array(activitySubagentOption) });
+
+/** A push the media server is receiving for an activity (GET /activity/{id}/ingest). */
+export const ingestEntry = z.object({
+  publisherId: z.number().int(),
+  remoteAddress: z.string(),
+  startedAt: isoDateTime,
+  bytesIn: z.number().int(),
+  viewers: z.number().int(),
+  hasVideo: z.boolean(),
+  hasAudio: z.boolean(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  frameRate: z.number().nullable(),
+});
+export type IngestEntry = z.infer<typeof ingestEntry>;
+/** embedded: the process's own RTMP server knows the pushes; external: a media server's webhooks only say on/off. */
+export const ingestList = z.object({
+  mode: z.enum(['embedded', 'external']),
+  isPushing: z.boolean(),
+  items: z.array(ingestEntry),
+});
+export type IngestList = z.infer<typeof ingestList>;

@@ -53,6 +53,17 @@ describe.skipIf(!existsSync(FFMPEG))('the embedded RTMP ingest and playback', ()
     const startedIn = await waitFor(isPushing, 2_000);
     expect(startedIn).toBeLessThan(2_000);
 
+    const readIngest = async () => (await call(built.app, 'GET', `/activity/${activity.id}/ingest`, { token })).body;
+    await waitFor(async () => (await readIngest()).items[0]?.hasVideo === true, 2_000);
+    const ingest = await readIngest();
+    expect(ingest).toMatchObject({ mode: 'embedded', isPushing: true });
+    expect(ingest.items).toHaveLength(1);
+    expect(ingest.items[0]).toMatchObject({
+      remoteAddress: expect.stringContaining('127.0.0.1'),
+      width: 320,
+      height: 240,
+    });
+
     const flv = await fetch(`${base}/live/live/${stream}.flv`);
     expect(flv.headers.get('content-type')).toContain('video/x-flv');
     const reader = (flv.body as ReadableStream<Uint8Array>).getReader();
@@ -76,5 +87,8 @@ describe.skipIf(!existsSync(FFMPEG))('the embedded RTMP ingest and playback', ()
     const stoppedIn = await waitFor(async () => !(await isPushing()), 5_000);
     expect(stoppedIn).toBeLessThan(5_000);
     expect((await fetch(`${base}/live/live/${stream}.flv`)).status).toBe(404);
+    expect((await call(built.app, 'GET', `/activity/${activity.id}/ingest`, { token })).body.items).toEqual([]);
+    const stranger = await sessionFor(built.ctx, (await createAgent(built.ctx)).id);
+    expect((await call(built.app, 'GET', `/activity/${activity.id}/ingest`, { token: stranger })).status).toBe(404);
   });
 });
