@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import type { RelayRunner } from './features/live-stream/relay-runner.ts';
 import type { Database, Db } from './platform/db/database.ts';
 import type { Ingest } from './platform/ingest/index.ts';
 import type { RealtimeHub } from './platform/realtime/hub.ts';
@@ -17,5 +18,6 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** The embedded media server; null when an external one calls the ingest webhooks. */
   ingest: Ingest | null;
+  relays: RelayRunner;
   wechat: WechatProvider;
 }

@@ -15,6 +15,8 @@ import { registerConsoleEventRoutes } from './features/live-stream/console-event
 import { createEmbeddedIngest, registerPlaybackRoutes } from './features/live-stream/embedded-ingest.ts';
 import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
 import { registerLiveStreamRoutes } from './features/live-stream/live-stream-routes.ts';
+import { createRelayRunner } from './features/live-stream/relay-runner.ts';
+import { markInterruptedJobs } from './features/live-stream/stream-jobs.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -60,7 +62,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const ctx: AppContext = {
     ...base,
     ingest: config.embeddedIngest ? createEmbeddedIngest(base, (line) => app.log.info(line)) : null,
+    relays: createRelayRunner(),
   };
+  // Relays run inside this process; with the embedded default it is the only one, so a running row is a dead one.
+  if (config.embeddedIngest) await markInterruptedJobs(ctx);
   await ensureAdminAgent(ctx, app.log);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -111,6 +116,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     ctx,
     async close() {
       await app.close();
+      await ctx.relays.stopAll();
       await ctx.ingest?.close();
       await ctx.realtime.close();
       await database.close();

@@ -147,3 +147,32 @@ export const ingestList = z.object({
   items: z.array(ingestEntry),
 });
 export type IngestList = z.infer<typeof ingestList>;
+
+/** PUT /activity/{id}/live-mode: pull (the host pushes) or relay (the server pulls relayUrl into the ingest). */
+export const liveModeBody = z
+  .object({
+    liveMode,
+    relayUrl: z
+      .string()
+      .trim()
+      .max(1000)
+      .regex(/^(rtmps?|https?|srt):\/\/\S+$/, 'relayUrl must be an rtmp, rtmps, http, https or srt address')
+      .optional(),
+  })
+  .refine((body) => body.liveMode !== 'relay' || Boolean(body.relayUrl), {
+    path: ['relayUrl'],
+    message: 'relayUrl is required for relay mode',
+  });
+export type LiveModeBody = z.infer<typeof liveModeBody>;
+
+export const streamJob = z.object({
+  id: z.number().int(),
+  kind: z.literal('relay'),
+  source: z.string(),
+  status: z.enum(['running', 'stopped', 'failed']),
+  error: z.string(),
+  startedAt: isoDateTime,
+  endedAt: isoDateTime.nullable(),
+});
+export type StreamJob = z.infer<typeof streamJob>;
+export const streamJobList = z.object({ items: z.array(streamJob) });

@@ -3,9 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../e2e/start-server.ts';
 import { type BuiltApp, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { call, createAgent, sessionFor } from '../harness.ts';
+import { call, createAgent, expectError, sessionFor } from '../harness.ts';
 import { exited, FFMPEG, push, waitFor } from './push.ts';
 
 // The embedded default: ffmpeg pushes to the RTMP server inside the process; isPushing follows; FLV and HLS play.
@@ -19,6 +20,7 @@ describe.skipIf(!existsSync(FFMPEG))('the embedded RTMP ingest and playback', ()
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'yanbo-ingest-'));
+    const port = await freePort();
     built = await buildApp(
       loadConfig({
         dataDir,
@@ -26,8 +28,9 @@ describe.skipIf(!existsSync(FFMPEG))('the embedded RTMP ingest and playback', ()
         logLevel: 'silent',
         consoleDir: '/nonexistent',
         secretKey: 'test-secret',
-        rtmpPort: 0,
+        rtmpPort: port,
         rtmpHost: '127.0.0.1',
+        pushDomain: `127.0.0.1:${port}`,
       }),
     );
     base = await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -90,5 +93,65 @@ describe.skipIf(!existsSync(FFMPEG))('the embedded RTMP ingest and playback', ()
     expect((await call(built.app, 'GET', `/activity/${activity.id}/ingest`, { token })).body.items).toEqual([]);
     const stranger = await sessionFor(built.ctx, (await createAgent(built.ctx)).id);
     expect((await call(built.app, 'GET', `/activity/${activity.id}/ingest`, { token: stranger })).status).toBe(404);
+  });
+
+  it('relays an external source into an activity in relay mode, and stops when told', async () => {
+    const source = (await call(built.app, 'POST', '/activity', { token, body: { name: '信号源' } })).body;
+    const relayed = (await call(built.app, 'POST', '/activity', { token, body: { name: '转推活动' } })).body;
+    const state = async (id: number) => (await call(built.app, 'GET', `/activity/${id}`, { token })).body;
+
+    const missing = await call(built.app, 'PUT', `/activity/${relayed.id}/live-mode`, {
+      token,
+      body: { liveMode: 'relay' },
+    });
+    expectError(missing, 400, 'relayUrl: relayUrl is required for relay mode', {
+      code: 'VALIDATION_FAILED',
+      field: 'relayUrl',
+    });
+    const badScheme = await call(built.app, 'PUT', `/activity/${relayed.id}/live-mode`, {
+      token,
+      body: { liveMode: 'relay', relayUrl: 'file:///etc/passwd' },
+    });
+    expect(badScheme.body.field).toBe('relayUrl');
+
+    const encoder = push(`rtmp://127.0.0.1:${rtmpPort}/live/${source.stream.pushStreamKey}`, 12);
+    await waitFor(async () => (await state(source.id)).isPushing, 3_000);
+    const set = await call(built.app, 'PUT', `/activity/${relayed.id}/live-mode`, {
+      token,
+      body: { liveMode: 'relay', relayUrl: source.stream.pullSource.flv.replace(/^http:\/\/[^/]+/, base) },
+    });
+    expect(set.body.meta).toMatchObject({ liveMode: 'relay' });
+    await waitFor(async () => (await state(relayed.id)).isPushing, 5_000);
+    const jobs = (await call(built.app, 'GET', `/v3/activity/${relayed.id}/stream-jobs`, { token })).body.items;
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ kind: 'relay', status: 'running', endedAt: null });
+
+    const stranger = await sessionFor(built.ctx, (await createAgent(built.ctx)).id);
+    expect((await call(built.app, 'GET', `/v3/activity/${relayed.id}/stream-jobs`, { token: stranger })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(built.app, 'POST', `/v3/activity/${relayed.id}/stream-jobs/${jobs[0].id}/stop`, { token: stranger }))
+        .status,
+    ).toBe(404);
+
+    await call(built.app, 'POST', `/v3/activity/${relayed.id}/stream-jobs/${jobs[0].id}/stop`, { token });
+    await waitFor(async () => !(await state(relayed.id)).isPushing, 5_000);
+    const after = (await call(built.app, 'GET', `/v3/activity/${relayed.id}/stream-jobs`, { token })).body.items;
+    expect(after[0]).toMatchObject({ status: 'stopped', error: '' });
+    encoder.kill('SIGKILL');
+    await exited(encoder);
+
+    // A source that does not answer: the job fails and says why.
+    await call(built.app, 'PUT', `/activity/${relayed.id}/live-mode`, {
+      token,
+      body: { liveMode: 'relay', relayUrl: `${base}/live/live/nothing-here.flv` },
+    });
+    await waitFor(async () => {
+      const items = (await call(built.app, 'GET', `/v3/activity/${relayed.id}/stream-jobs`, { token })).body.items;
+      return items[0].status === 'failed';
+    }, 8_000);
+    const failed = (await call(built.app, 'GET', `/v3/activity/${relayed.id}/stream-jobs`, { token })).body.items[0];
+    expect(failed.error).not.toBe('');
   });
 });

@@ -168,6 +168,18 @@ export interface AgentBrandingTable {
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface StreamJobsTable {
+  id: Generated<number>;
+  activityId: number;
+  agentId: number;
+  kind: 'relay';
+  source: string;
+  status: 'running' | 'stopped' | 'failed';
+  error: Generated<string>;
+  startedAt: CreatedAt;
+  endedAt: NullableTimestamp;
+}
+
 export interface DB {
   agents: AgentsTable;
   subagents: SubagentsTable;
@@ -182,4 +194,5 @@ export interface DB {
   activities: ActivitiesTable;
   agentBranding: AgentBrandingTable;
   agentActivityCounts: AgentActivityCountsTable;
+  streamJobs: StreamJobsTable;
 }
