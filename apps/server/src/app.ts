@@ -25,6 +25,7 @@ import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createLocalHub } from './platform/realtime/hub.ts';
+import { createRedisHub } from './platform/realtime/redis-hub.ts';
 import { createLogSmsProvider } from './platform/sms/sms-provider.ts';
 import { createLocalFileStorage, FILES_URL_PREFIX } from './platform/storage/file-storage.ts';
 import { createSandboxWechatProvider, registerSandboxWechatPages } from './platform/wechat/sandbox-wechat-provider.ts';
@@ -56,7 +57,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     secretKey: config.secretKey,
     sms: createLogSmsProvider(config.dataDir, (line) => app.log.info(line)),
     files: createLocalFileStorage(path.join(config.dataDir, 'files')),
-    realtime: createLocalHub(),
+    realtime: config.redisUrl ? await createRedisHub(config.redisUrl) : createLocalHub(),
     wechat: createSandboxWechatProvider(database.db),
   };
   const ctx: AppContext = {
