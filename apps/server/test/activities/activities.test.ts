@@ -171,6 +171,25 @@ describe.each(engines)('activities on %s', (engine) => {
     expectError(repeated, 400, ERROR_MESSAGES.activityNameExists, { field: 'activities.1.name' });
   });
 
+  it('copies a channel without its schedule', async () => {
+    const a = (
+      await create(owner, {
+        name: '频道源',
+        type: 'video',
+        startedAt: '2026-03-01T00:00:00Z',
+        endedAt: '2026-03-02T00:00:00Z',
+      })
+    ).body;
+    const copy = await call(t.app, 'POST', `/activity/${a.id}/copy-channel`, { token: owner });
+    expect(copy.body).toMatchObject({ name: '频道源 (副本 1)', type: 'video', startedAt: null, endedAt: null });
+    expect(copy.body.stream.stream).not.toBe(a.stream.stream);
+    expectError(
+      await call(t.app, 'POST', `/activity/${a.id}/copy-channel`, { token: other }),
+      404,
+      ERROR_MESSAGES.activityNotFound,
+    );
+  });
+
   it('lists the sub-accounts the list can filter by', async () => {
     const parent = await call(t.app, 'GET', '/activity/subagent', { token: owner });
     expect(parent.body.items).toEqual([{ id: subagentId, remark: expect.any(String) }]);

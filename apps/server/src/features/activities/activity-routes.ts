@@ -59,6 +59,11 @@ export function registerActivityRoutes(server: FastifyInstance, ctx: AppContext)
   app.post('/activity/:id/copy', { schema: { tags, params: idParams, response: { 200: activityDetail } } }, (request) =>
     activities.copyActivity(ctx, callerOf(request), request.params.id),
   );
+  app.post(
+    '/activity/:id/copy-channel',
+    { schema: { tags, params: idParams, response: { 200: activityDetail } } },
+    (request) => activities.copyChannel(ctx, callerOf(request), request.params.id),
+  );
   app.get('/activity/subagent', { schema: { tags, response: { 200: activitySubagentList } } }, (request) =>
     activities.listActivitySubagents(ctx.db, callerOf(request)),
   );

@@ -206,6 +206,31 @@ export async function copyActivity(
   return toActivityDetail(ctx, row);
 }
 
+/**
+ * Copy channel: a new activity with the channel's settings only (type, category, group, cover, live mode) and its own
+ * stream, without the original's schedule; copy (above) keeps the schedule too.
+ */
+export async function copyChannel(ctx: AppContext, caller: Caller, activityId: number): Promise<ActivityDetail> {
+  await ownActivity(ctx.db, caller, activityId);
+  const source = await ctx.db
+    .selectFrom('activities')
+    .selectAll()
+    .where('id', '=', activityId)
+    .executeTakeFirstOrThrow();
+  const row = await insertActivity(ctx, ctx.db, {
+    agentId: source.agentId,
+    subagentId: source.subagentId,
+    groupId: source.groupId,
+    categoryId: source.categoryId,
+    name: await freeCopyName(ctx.db, caller, source.name),
+    type: source.type,
+    cover: source.cover,
+    endedAt: FAR_FUTURE_ENDED_AT,
+    meta: JSON.stringify({ liveMode: source.meta?.liveMode ?? 'pull', relayUrl: source.meta?.relayUrl ?? '' }),
+  });
+  return toActivityDetail(ctx, row);
+}
+
 async function freeCopyName(db: Db, caller: Caller, sourceName: string): Promise<string> {
   const prefix = `${sourceName} (副本 `;
   const taken = await db
