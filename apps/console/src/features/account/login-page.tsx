@@ -1,4 +1,4 @@
-import { KeyOutlined, LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { Session } from '@yanbo/contracts';
 import { Alert, Button, Flex, Form, Input, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -8,8 +8,7 @@ import { accountTexts } from '../../locales/zh-CN/account';
 import { loginWithPassword, loginWithSms, loginWithToken, sendPublicSms } from './api/auth';
 import { startSession } from './api/session';
 import { AuthLayout } from './components/auth-layout';
-import { codeRules, mobileRules } from './components/form-rules';
-import { SmsCodeButton } from './components/sms-code-button';
+import { MobileCodeFields } from './components/mobile-code-fields';
 import { safeReturnUrl } from './return-url';
 import { smsLoginErrorText } from './sms-login-error';
 
@@ -95,15 +94,7 @@ export function LoginPage() {
             attempt(() => loginWithSms(values), smsLoginErrorText)
           }
         >
-          <Form.Item name="mobile" rules={mobileRules}>
-            <Input prefix={<MobileOutlined />} placeholder={accountTexts.mobilePlaceholder} maxLength={11} />
-          </Form.Item>
-          <Flex gap={8} align="start">
-            <Form.Item name="code" rules={codeRules} style={{ flex: 1 }}>
-              <Input prefix={<SafetyOutlined />} placeholder={accountTexts.codePlaceholder} maxLength={6} />
-            </Form.Item>
-            <SmsCodeButton onSend={sendCode} />
-          </Flex>
+          <MobileCodeFields onSend={sendCode} />
           <Button type="primary" htmlType="submit" block loading={busy}>
             {accountTexts.login}
           </Button>

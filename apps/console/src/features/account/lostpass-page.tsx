@@ -1,4 +1,4 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,8 +7,8 @@ import { errorText } from '../../app/http';
 import { accountTexts } from '../../locales/zh-CN/account';
 import { resetPassword, sendPublicSms, verifySms } from './api/auth';
 import { AuthLayout } from './components/auth-layout';
-import { codeRules, confirmRules, mobileRules, newPasswordRules } from './components/form-rules';
-import { SmsCodeButton } from './components/sms-code-button';
+import { confirmRules, newPasswordRules } from './components/form-rules';
+import { MobileCodeFields } from './components/mobile-code-fields';
 
 /** /lostpass: prove the mobile with an SMS code, then set a new password; afterwards, /login. */
 export function LostpassPage() {
@@ -70,15 +70,7 @@ export function LostpassPage() {
       />
       {step === 0 ? (
         <Form form={verifyForm} size="large" onFinish={verify}>
-          <Form.Item name="mobile" rules={mobileRules}>
-            <Input prefix={<MobileOutlined />} placeholder={accountTexts.mobilePlaceholder} maxLength={11} />
-          </Form.Item>
-          <Flex gap={8} align="start">
-            <Form.Item name="code" rules={codeRules} style={{ flex: 1 }}>
-              <Input prefix={<SafetyOutlined />} placeholder={accountTexts.codePlaceholder} maxLength={6} />
-            </Form.Item>
-            <SmsCodeButton onSend={sendCode} />
-          </Flex>
+          <MobileCodeFields onSend={sendCode} />
           <Button type="primary" htmlType="submit" block loading={busy}>
             {accountTexts.next}
           </Button>

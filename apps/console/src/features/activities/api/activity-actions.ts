@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ActivityDetail, ok } from '@yanbo/contracts';
+import type { z } from 'zod';
+import { toastSuccess } from '../../../app/feedback';
+import { http } from '../../../app/http';
+import { activityTexts as t } from '../../../locales/zh-CN/activities';
+import { activityQuery } from './get-activity';
+import { refreshAfterChange } from './save-activity';
+
+// The list's row and batch actions (seed 001 §7): each shows its toast and reloads the list.
+
+type Ok = z.infer<typeof ok>;
+
+/** POST /activity/{id}/copy: a copy under the first free "<name> (副本 n)"; the list reloads. */
+export function useCopyActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<ActivityDetail>(`/activity/${id}/copy`),
+    onSuccess: async (copy) => {
+      toastSuccess(t['activities.toast.copied']);
+      await refreshAfterChange(queryClient, copy);
+    },
+  });
+}
+
+export function useArchiveActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isArchived }: { id: number; isArchived: boolean }) =>
+      http.put<ActivityDetail>(`/activity/${id}/archive`, { isArchived }),
+    onSuccess: async (changed) => {
+      toastSuccess(t['activities.toast.set']);
+      await refreshAfterChange(queryClient, changed);
+    },
+  });
+}
+
+/** DELETE /activity/{id} for one, DELETE /activity {ids} for a selection. */
+export function useDeleteActivities() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      ids.length === 1 ? http.del<Ok>(`/activity/${ids[0]}`) : http.del<Ok>('/activity', { ids }),
+    onSuccess: async (_, ids) => {
+      toastSuccess(t['activities.toast.deleted']);
+      for (const id of ids) queryClient.removeQueries({ queryKey: activityQuery(id).queryKey });
+      await refreshAfterChange(queryClient);
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ActivityGroup, activityGroupList, ok } from '@yanbo/contracts';
+import type { z } from 'zod';
+import { toastSuccess } from '../../../app/feedback';
+import { http } from '../../../app/http';
+import { activityTexts as t } from '../../../locales/zh-CN/activities';
+
+// The agent's activity groups (seed 001 §7 /agent/activity-group). Every change reloads the groups (seed 001 §4); a
+// taken name answers 400 'Group name already existed', which the error catalogue shows as 分组名称已存在.
+
+export const activityGroupsQuery = () =>
+  queryOptions({
+    queryKey: ['activity-groups'],
+    queryFn: ({ signal }) => http.get<z.infer<typeof activityGroupList>>('/agent/activity-group', undefined, { signal }),
+  });
+
+function useGroupMutation<V, R>(call: (variables: V) => Promise<R>, success: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      toastSuccess(success);
+      await queryClient.invalidateQueries({ queryKey: activityGroupsQuery().queryKey });
+    },
+  });
+}
+
+export const useCreateGroup = () =>
+  useGroupMutation((name: string) => http.post<ActivityGroup>('/agent/activity-group', { name }), t['activities.toast.created']);
+
+export const useRenameGroup = () =>
+  useGroupMutation(
+    ({ id, name }: { id: number; name: string }) => http.put<ActivityGroup>(`/agent/activity-group/${id}`, { name }),
+    t['activities.toast.edited'],
+  );
+
+export const useDeleteGroup = () =>
+  useGroupMutation(
+    (id: number) => http.del<z.infer<typeof ok>>(`/agent/activity-group/${id}`),
+    t['activities.toast.deleted'],
+  );
