@@ -73,6 +73,7 @@ export async function storeUpload(ctx: AppContext, policyToken: string, file: In
       : `agent/${policy.agentId}/${policy.kind === 'agent-avatar' ? 'avatar' : 'files'}`;
   const extension = EXTENSIONS[file.mimetype] ?? (extname(file.filename).toLowerCase() || '');
   const key = `${folder}/${Date.now().toString(36)}${randomToken(6)}${extension}`;
+  if (first.head.length === 0) throw invalidField('file', 'File is empty');
   const size = await ctx.files.put(key, first.stream);
   if (file.stream.truncated || size > rules.maxBytes) {
     await ctx.files.remove(key);
@@ -90,18 +91,23 @@ export function uploadLimit(ctx: AppContext, policyToken: string | undefined): n
 /** Reads the first bytes for a content check and hands back a stream that still yields everything. */
 async function firstBytes(stream: Readable): Promise<{ head: Buffer; stream: Readable }> {
   const out = new PassThrough();
-  const head = await new Promise<Buffer>((resolve, reject) => {
+  const head = await new Promise<Buffer | null>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       stream.pause();
       stream.off('data', onData);
       stream.off('end', onEnd);
       resolve(chunk);
     };
-    const onEnd = () => resolve(Buffer.alloc(0));
+    const onEnd = () => resolve(null);
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', reject);
   });
+  if (head === null) {
+    // An empty file: nothing more will come.
+    out.end();
+    return { head: Buffer.alloc(0), stream: out };
+  }
   out.write(head);
   stream.pipe(out);
   stream.resume();
