@@ -10,14 +10,20 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { registerAccountRoutes } from './features/account/account-routes.ts';
 import { registerActivityRoutes } from './features/activities/activity-routes.ts';
+import { registerAgentRoutes } from './features/agents/agent-routes.ts';
 import { registerBrandingRoutes } from './features/branding/branding-routes.ts';
+import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
+import { registerExtensionRoutes } from './features/extensions/extension-routes.ts';
+import { registerLiveConfigRoutes } from './features/live-config/live-config-routes.ts';
 import { registerConsoleEventRoutes } from './features/live-stream/console-events-routes.ts';
 import { createEmbeddedIngest, registerPlaybackRoutes } from './features/live-stream/embedded-ingest.ts';
 import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
 import { registerLiveStreamRoutes } from './features/live-stream/live-stream-routes.ts';
 import { createRelayRunner } from './features/live-stream/relay-runner.ts';
 import { markInterruptedJobs } from './features/live-stream/stream-jobs.ts';
+import { registerMediaRoutes } from './features/media/media-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
+import { registerSubaccountRoutes } from './features/subaccounts/subaccount-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { ensureAdminAgent } from './platform/bootstrap.ts';
@@ -94,10 +100,16 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       registerAccountRoutes(api, ctx);
       registerActivityRoutes(api, ctx);
       registerBrandingRoutes(api, ctx);
+      registerAgentRoutes(api, ctx);
+      registerSubaccountRoutes(api, ctx);
       registerIngestWebhookRoutes(api, ctx);
       registerConsoleEventRoutes(api, ctx);
       registerLiveStreamRoutes(api, ctx);
       await registerUploadRoutes(api, ctx);
+      registerLiveConfigRoutes(api, ctx);
+      await registerMediaRoutes(api, ctx);
+      registerDitchRoutes(api, ctx);
+      registerExtensionRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

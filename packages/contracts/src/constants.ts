@@ -45,3 +45,24 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 900;
 export const SESSION_TTL_DAYS = 30;
 export const LOGIN_TICKET_TTL_SECONDS = 300;
+
+/** Live template (seed 001 §3, §4, §9): logo defaults, and the prologue, epilogue and scene lists' slots. */
+export const DEFAULT_LOGO_SCALE = 100;
+export const DEFAULT_LOGO_TRANSPARENCY = 100;
+export const TEMPLATE_PATH_SLOTS = 8;
+/** Live media: two lists keyed '0' and '1', 8 slots each; overall media: 20 slots (seed 001 §5, §9). */
+export const LIVE_MEDIA_KEYS = ['0', '1'] as const;
+export const LIVE_MEDIA_SLOTS = 8;
+export const GLOBAL_MEDIA_SLOTS = 20;
+export const MEDIA_PAGE_SIZE = 20;
+export const DITCH_PAGE_SIZE = 10;
+export const MEETING_PAGE_SIZE = 10;
+export const SUBSCRIBER_PAGE_SIZE = 10;
+export const SMS_RECORD_PAGE_SIZE = 10;
+export const WATCH_CODE_LENGTH = 6;
+/** SMS messages an agent's plan includes (not in the seeds: the project's default until a billing plan sets it). */
+export const SMS_RESOURCE_ALLOWANCE = 1000;
+/** A meeting join token's life. */
+export const MEETING_TOKEN_TTL_SECONDS = 4 * 3600;
+/** The audience's watch page of an activity; a ditch's share link adds ?ditch={sign}. */
+export const WATCH_PATH = '/watch';

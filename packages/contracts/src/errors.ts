@@ -15,6 +15,15 @@ export const ERROR_MESSAGES = {
   forbidden: 'Forbidden',
   unauthorized: 'Unauthorized',
   notFound: 'Not Found',
+  mobileRegistered: 'Mobile already registered',
+  subaccountNotFound: 'Sub-account Not Found',
+  subaccountGroupNotFound: 'Sub-account Group Not Found',
+  subaccountQuotaExceeded: 'Sub-account quota exceeded',
+  usernameTaken: 'Username already registered',
+  subaccountOnly: 'Only a sub-account can refresh its token',
+  coopLevelTooLow: 'Coop level does not allow creating agents',
+  coopLevelNotBelowUpper: 'coopLevel must be lower than the upper agent',
+  coopLevelNotAboveLower: 'coopLevel must be higher than its lower-level agents',
 } as const;
 
 export const ERROR_CODES = {
@@ -35,6 +44,12 @@ export const ERROR_CODES = {
   openidCodeInvalid: 'OPENID_CODE_INVALID',
   openidBoundElsewhere: 'OPENID_BOUND_ELSEWHERE',
   rateLimited: 'RATE_LIMITED',
+  subaccountQuotaExceeded: 'SUBACCOUNT_QUOTA_EXCEEDED',
+  usernameTaken: 'USERNAME_TAKEN',
+  subaccountOnly: 'SUBACCOUNT_ONLY',
+  coopLevelTooLow: 'COOP_LEVEL_TOO_LOW',
+  coopLevelNotBelowUpper: 'COOP_LEVEL_NOT_BELOW_UPPER',
+  coopLevelNotAboveLower: 'COOP_LEVEL_NOT_ABOVE_LOWER',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

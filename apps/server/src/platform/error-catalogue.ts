@@ -19,4 +19,19 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { 'zh-CN': string; en: string }>
   [ERROR_CODES.openidCodeInvalid]: { 'zh-CN': '微信授权已失效，请重新授权', en: 'Authorization code is invalid' },
   [ERROR_CODES.openidBoundElsewhere]: { 'zh-CN': '该微信已绑定其他账号', en: 'WeChat bound to another account' },
   [ERROR_CODES.rateLimited]: { 'zh-CN': '操作过于频繁，请稍后再试', en: 'Too many requests' },
+  [ERROR_CODES.subaccountQuotaExceeded]: {
+    'zh-CN': '子账号数量已达上限，请升级套餐后再创建',
+    en: 'Sub-account quota exceeded',
+  },
+  [ERROR_CODES.usernameTaken]: { 'zh-CN': '该用户名已被使用', en: 'Username already registered' },
+  [ERROR_CODES.subaccountOnly]: { 'zh-CN': '仅子账号可以刷新登录令牌', en: 'Only a sub-account can do this' },
+  [ERROR_CODES.coopLevelTooLow]: { 'zh-CN': '当前合作等级不能创建下级代理', en: 'Coop level too low' },
+  [ERROR_CODES.coopLevelNotBelowUpper]: {
+    'zh-CN': '下级代理的合作等级必须低于上级代理',
+    en: 'Coop level must be lower than the upper agent',
+  },
+  [ERROR_CODES.coopLevelNotAboveLower]: {
+    'zh-CN': '合作等级必须高于其下级代理',
+    en: 'Coop level must be higher than its lower-level agents',
+  },
 };

@@ -25,6 +25,11 @@ export interface AgentsTable {
   status: Generated<'enabled' | 'pending' | 'disabled'>;
   coopLevel: Generated<number>;
   extra: Json<AgentExtraColumn> | undefined;
+  fieldId: number | null;
+  contractStartedAt: NullableTimestamp;
+  contractEndedAt: NullableTimestamp;
+  managerId: number | null;
+  subagentQuota: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -38,6 +43,9 @@ export interface SubagentsTable {
   username: string;
   passwordHash: string;
   remark: Generated<string>;
+  groupId: number | null;
+  /** The password encrypted with the server's secret, for its owner to read back. */
+  passwordSealed: string | null;
   createdAt: CreatedAt;
   deletedAt: NullableTimestamp;
 }
@@ -180,6 +188,99 @@ export interface StreamJobsTable {
   endedAt: NullableTimestamp;
 }
 
+export interface AgentFieldsTable {
+  id: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface AgentCreditsTable {
+  agentId: number;
+  /** numeric comes back as a string from both engines. */
+  fluxGb: ColumnType<string, string | number | undefined, string | number>;
+  storageGb: ColumnType<string, string | number | undefined, string | number>;
+  smsCount: Generated<number>;
+  updatedBy: number | null;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface SubagentGroupsTable {
+  id: Generated<number>;
+  agentId: number;
+  name: string;
+  createdAt: CreatedAt;
+}
+
+export interface ActivitySettingsTable {
+  activityId: number;
+  section: string;
+  agentId: number;
+  data: Json<unknown>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface AgentSettingsTable {
+  agentId: number;
+  section: string;
+  data: Json<unknown>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  agentId: number;
+  subagentId: number | null;
+  activityId: number | null;
+  name: string;
+  sourceKind: 'upload' | 'url';
+  source: string;
+  status: 'pending' | 'transcoding' | 'ready' | 'failed';
+  error: Generated<string>;
+  outputKey: Generated<string>;
+  durationSeconds: number | null;
+  /** bigint comes back as a string from both engines. */
+  sizeBytes: ColumnType<string, string | number | undefined, string | number>;
+  attempts: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type MediaRow = Selectable<MediaTable>;
+
+export interface MeetingsTable {
+  id: Generated<number>;
+  activityId: number;
+  agentId: number;
+  state: 'ongoing' | 'ended';
+  startedAt: CreatedAt;
+  endedAt: NullableTimestamp;
+}
+
+export interface MeetingParticipantsTable {
+  id: Generated<number>;
+  meetingId: number;
+  nickname: string;
+  role: 'host' | 'guest';
+  joinedAt: CreatedAt;
+}
+
+export interface PromotionChannelsTable {
+  id: Generated<number>;
+  agentId: number;
+  activityId: number | null;
+  name: string;
+  sign: string;
+  createdAt: CreatedAt;
+}
+
+export interface ActivityExtensionsTable {
+  activityId: number;
+  identity: string;
+  agentId: number;
+  enabled: Generated<boolean>;
+  settings: Json<Record<string, unknown>>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DB {
   agents: AgentsTable;
   subagents: SubagentsTable;
@@ -195,4 +296,14 @@ export interface DB {
   agentBranding: AgentBrandingTable;
   agentActivityCounts: AgentActivityCountsTable;
   streamJobs: StreamJobsTable;
+  activitySettings: ActivitySettingsTable;
+  agentSettings: AgentSettingsTable;
+  media: MediaTable;
+  meetings: MeetingsTable;
+  meetingParticipants: MeetingParticipantsTable;
+  promotionChannels: PromotionChannelsTable;
+  activityExtensions: ActivityExtensionsTable;
+  agentFields: AgentFieldsTable;
+  agentCredits: AgentCreditsTable;
+  subagentGroups: SubagentGroupsTable;
 }

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DITCH_ERRORS,
+  type Ditch,
+  type DitchInput,
+  type DitchList,
+  type DitchListQuery,
+  type DitchUpdate,
+  ditchLink,
+} from '@yanbo/contracts';
+import type { Caller } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
+import { ownActivity, ownAgent } from '../../platform/tenancy.ts';
+
+// Ditches (promotion channels) belong to the agent; each may be tied to one of its activities. The sign is the
+// ditch's identity in URLs and share links, so the server makes it: short, url-safe, unique within the agent.
+
+const UNIQUE_VIOLATION = '23505';
+const SIGN_BYTES = 6;
+
+type Row = { id: number; name: string; sign: string; activityId: number | null; createdAt: Date };
+
+function toDitch(row: Row, linkActivityId?: number): Ditch {
+  const activityId = row.activityId ?? linkActivityId ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    sign: row.sign,
+    activityId: row.activityId,
+    link: activityId === null ? null : ditchLink(activityId, row.sign),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const newSign = () => randomBytes(SIGN_BYTES).toString('base64url');
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** GET /agent/{id}/promotion-channel, newest first; with activityId, the ditches usable for it with its links. */
+export async function listDitches(db: Db, caller: Caller, agentId: number, query: DitchListQuery): Promise<DitchList> {
+  ownAgent(caller, agentId);
+  let base = db.selectFrom('promotionChannels').where('agentId', '=', caller.agentId);
+  if (query.activityId !== undefined) {
+    const activityId = await ownActivity(db, caller, query.activityId);
+    base = base.where((eb) => eb.or([eb('activityId', 'is', null), eb('activityId', '=', activityId)]));
+  }
+  if (query.name) base = base.where('name', 'ilike', `%${escapeLike(query.name)}%`);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'name', 'sign', 'activityId', 'createdAt'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => toDitch(row, query.activityId)),
+    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
+  };
+}
+
+export async function createDitch(db: Db, caller: Caller, agentId: number, input: DitchInput): Promise<Ditch> {
+  ownAgent(caller, agentId);
+  const activityId = input.activityId === null ? null : await ownActivity(db, caller, input.activityId);
+  // A clash of random signs is rare; try again with another.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await db
+        .insertInto('promotionChannels')
+        .values({ agentId: caller.agentId, activityId, name: input.name, sign: newSign() })
+        .returning(['id', 'name', 'sign', 'activityId', 'createdAt'])
+        .executeTakeFirstOrThrow();
+      return toDitch(row);
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 4) throw error;
+    }
+  }
+}
+
+async function ownDitch(db: Db, caller: Caller, agentId: number, sign: string) {
+  ownAgent(caller, agentId);
+  const row = await db
+    .selectFrom('promotionChannels')
+    .select(['id', 'name', 'sign', 'activityId', 'createdAt'])
+    .where('agentId', '=', caller.agentId)
+    .where('sign', '=', sign)
+    .executeTakeFirst();
+  if (!row) throw notFound(DITCH_ERRORS.ditchNotFound);
+  return row;
+}
+
+export async function updateDitch(
+  db: Db,
+  caller: Caller,
+  agentId: number,
+  sign: string,
+  update: DitchUpdate,
+): Promise<Ditch> {
+  const ditch = await ownDitch(db, caller, agentId, sign);
+  const activityId =
+    update.activityId === undefined || update.activityId === null
+      ? update.activityId
+      : await ownActivity(db, caller, update.activityId);
+  const row = await db
+    .updateTable('promotionChannels')
+    .set({
+      ...(update.name !== undefined ? { name: update.name } : {}),
+      ...(activityId !== undefined ? { activityId } : {}),
+    })
+    .where('id', '=', ditch.id)
+    .returning(['id', 'name', 'sign', 'activityId', 'createdAt'])
+    .executeTakeFirstOrThrow();
+  return toDitch(row);
+}
+
+export async function deleteDitch(db: Db, caller: Caller, agentId: number, sign: string) {
+  const ditch = await ownDitch(db, caller, agentId, sign);
+  await db.deleteFrom('promotionChannels').where('id', '=', ditch.id).execute();
+  return { ok: true as const };
+}

@@ -1,0 +1,141 @@
+import {
+  LIVE_CONFIG_ERRORS,
+  MEETING_TOKEN_TTL_SECONDS,
+  type MeetingDetails,
+  type MeetingJoin,
+  type MeetingJoinBody,
+  type MeetingSession,
+} from '@yanbo/contracts';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { signToken } from '../../platform/signed-token.ts';
+import { ownActivity } from '../../platform/tenancy.ts';
+
+// A meeting is the interactive room of an activity: idle until someone joins, ongoing until it is ended (seed 000
+// §3, seed 001 §4). Each run is a row, with who joined it.
+
+export const MEETING_TOKEN_PURPOSE = 'meeting';
+
+type SessionRow = { id: number; state: 'ongoing' | 'ended'; startedAt: Date; endedAt: Date | null };
+
+function sessions(db: Db, activityId: number) {
+  return db
+    .selectFrom('meetings')
+    .select((eb) => [
+      'meetings.id',
+      'meetings.state',
+      'meetings.startedAt',
+      'meetings.endedAt',
+      eb
+        .selectFrom('meetingParticipants')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .whereRef('meetingParticipants.meetingId', '=', 'meetings.id')
+        .as('participantCount'),
+    ])
+    .where('meetings.activityId', '=', activityId);
+}
+
+const toSession = (row: SessionRow & { participantCount: string | number | null }): MeetingSession => ({
+  id: row.id,
+  state: row.state,
+  startedAt: row.startedAt.toISOString(),
+  endedAt: row.endedAt?.toISOString() ?? null,
+  participantCount: Number(row.participantCount ?? 0),
+});
+
+async function ongoingMeeting(db: Db, activityId: number) {
+  return db
+    .selectFrom('meetings')
+    .select('id')
+    .where('activityId', '=', activityId)
+    .where('state', '=', 'ongoing')
+    .executeTakeFirst();
+}
+
+/** Joins the meeting in progress, or starts one: answers the address and token a meeting client opens. */
+export async function joinMeeting(
+  ctx: AppContext,
+  caller: Caller,
+  activityId: number,
+  body: MeetingJoinBody,
+): Promise<MeetingJoin> {
+  await ownActivity(ctx.db, caller, activityId);
+  let meeting = await ongoingMeeting(ctx.db, activityId);
+  if (!meeting) {
+    // Two joins at once may both start one; the unique index keeps one and the other joins it.
+    await ctx.db
+      .insertInto('meetings')
+      .values({ activityId, agentId: caller.agentId, state: 'ongoing' })
+      .onConflict((oc) => oc.column('activityId').where('state', '=', 'ongoing').doNothing())
+      .execute();
+    meeting = await ongoingMeeting(ctx.db, activityId);
+  }
+  const meetingId = (meeting as { id: number }).id;
+  const role = body?.role ?? 'host';
+  const nickname =
+    body?.nickname ??
+    (caller.subagent?.remark || caller.subagent?.username || caller.agent.contact || caller.agent.mobile);
+  const participant = await ctx.db
+    .insertInto('meetingParticipants')
+    .values({ meetingId, nickname, role })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { token, expiresAt } = signToken(
+    ctx.secretKey,
+    MEETING_TOKEN_PURPOSE,
+    { activityId, meetingId, participantId: participant.id, role },
+    MEETING_TOKEN_TTL_SECONDS * 1000,
+  );
+  return {
+    meetingId,
+    role,
+    token,
+    url: `/meeting/${activityId}?token=${encodeURIComponent(token)}`,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+export async function endMeeting(db: Db, caller: Caller, activityId: number): Promise<MeetingSession> {
+  await ownActivity(db, caller, activityId);
+  const ended = await db
+    .updateTable('meetings')
+    .set({ state: 'ended', endedAt: new Date() })
+    .where('activityId', '=', activityId)
+    .where('state', '=', 'ongoing')
+    .returning('id')
+    .executeTakeFirst();
+  if (!ended) throw badRequest(LIVE_CONFIG_ERRORS.meetingNotStarted);
+  return toSession(await sessions(db, activityId).where('meetings.id', '=', ended.id).executeTakeFirstOrThrow());
+}
+
+/** The state, the meeting in progress, and the meetings of the activity newest first, a page at a time. */
+export async function getMeetingDetails(
+  db: Db,
+  caller: Caller,
+  activityId: number,
+  query: { page: number; pageSize: number },
+): Promise<MeetingDetails> {
+  await ownActivity(db, caller, activityId);
+  const [rows, count, current] = await Promise.all([
+    sessions(db, activityId)
+      .orderBy('meetings.startedAt', 'desc')
+      .orderBy('meetings.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    db
+      .selectFrom('meetings')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('activityId', '=', activityId)
+      .executeTakeFirstOrThrow(),
+    sessions(db, activityId).where('meetings.state', '=', 'ongoing').executeTakeFirst(),
+  ]);
+  return {
+    state: current ? 'ongoing' : 'idle',
+    current: current ? toSession(current) : null,
+    items: rows.map(toSession),
+    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
+  };
+}

@@ -1,0 +1,222 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../../platform/db/database.ts';
+import { directoryUsage } from './storage-usage.ts';
+
+// Transcodes run as ffmpeg processes of this server, a few at a time, from an in-process queue whose state is the
+// media rows themselves: pending (queued) -> transcoding (claimed by one process) -> ready | failed (with the reason).
+
+export interface Transcoder {
+  /** Queues a pending media; it runs when a slot frees. */
+  enqueue(mediaId: number): void;
+  /** Resolves once nothing is queued or running (tests). */
+  idle(): Promise<void>;
+  /** Stops running ffmpeg processes and waits for their rows to be written. */
+  close(): Promise<void>;
+}
+
+export interface TranscoderOptions {
+  db: Db;
+  /** DATA_DIR/files */
+  filesRoot: string;
+  ffmpegPath?: string;
+  concurrency?: number;
+  log?: (line: string) => void;
+}
+
+/** Where a media's HLS output lives, inside the agent's own folder so storage usage counts it. */
+export const mediaOutputDir = (agentId: number, mediaId: number) => `agent/${agentId}/media/${mediaId}`;
+export const MEDIA_PLAYLIST = 'index.m3u8';
+
+const STDERR_KEEP = 8_000;
+
+function ffmpegArgs(source: string, outputDir: string) {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-y',
+    '-i',
+    source,
+    // The first video and audio streams when present: an audio file makes an audio-only stream.
+    '-map',
+    '0:v:0?',
+    '-map',
+    '0:a:0?',
+    // H.264 in 4:2:0 needs even dimensions.
+    '-vf',
+    'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-f',
+    'hls',
+    '-hls_time',
+    '6',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    path.join(outputDir, 'seg_%03d.ts'),
+    path.join(outputDir, MEDIA_PLAYLIST),
+  ];
+}
+
+/** The input's duration from ffmpeg's report ("Duration: 00:01:02.50"). */
+export function parseDuration(stderr: string): number | null {
+  const match = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
+  if (!match) return null;
+  return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+}
+
+/** The lines of ffmpeg's report that say why it failed. */
+export function failureReason(stderr: string, code: number | null, signal: NodeJS.Signals | null): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^(Input|Output|Stream|Duration|Metadata|\s*[a-z_]+\s*:)/.test(line));
+  const reason = lines.slice(-3).join('\n');
+  if (reason) return reason.slice(0, 1000);
+  return signal ? `ffmpeg was stopped (${signal})` : `ffmpeg exited with ${code}`;
+}
+
+export function createTranscoder(options: TranscoderOptions): Transcoder {
+  const { db, filesRoot } = options;
+  const ffmpegPath = options.ffmpegPath ?? process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+  const concurrency = options.concurrency ?? 2;
+  const queue: number[] = [];
+  const running = new Map<number, { child: ChildProcess | null; done: Promise<void> }>();
+  let closing = false;
+  let idleWaiters: (() => void)[] = [];
+
+  const settleIdle = () => {
+    if (queue.length === 0 && running.size === 0) {
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+    }
+  };
+
+  const pump = () => {
+    while (!closing && running.size < concurrency && queue.length > 0) {
+      const mediaId = queue.shift() as number;
+      if (running.has(mediaId)) continue;
+      const entry: { child: ChildProcess | null; done: Promise<void> } = { child: null, done: Promise.resolve() };
+      running.set(mediaId, entry);
+      entry.done = run(mediaId, entry)
+        .catch((error: unknown) => options.log?.(`transcode ${mediaId}: ${(error as Error).message}`))
+        .finally(() => {
+          running.delete(mediaId);
+          pump();
+          settleIdle();
+        });
+    }
+    settleIdle();
+  };
+
+  async function finish(
+    mediaId: number,
+    values: { status: 'ready' | 'failed'; error: string } & Record<string, unknown>,
+  ) {
+    await db
+      .updateTable('media')
+      .set({ ...values, updatedAt: new Date() })
+      .where('id', '=', mediaId)
+      .where('status', '=', 'transcoding')
+      .execute();
+  }
+
+  async function run(mediaId: number, entry: { child: ChildProcess | null }) {
+    // Claiming the row makes a media transcode once even when several processes share the database.
+    const media = await db
+      .updateTable('media')
+      .set((eb) => ({ status: 'transcoding', error: '', attempts: eb('attempts', '+', 1), updatedAt: new Date() }))
+      .where('id', '=', mediaId)
+      .where('status', '=', 'pending')
+      .returning(['id', 'agentId', 'source', 'sourceKind'])
+      .executeTakeFirst();
+    if (media?.sourceKind !== 'upload') return;
+    const outputKey = mediaOutputDir(media.agentId, media.id);
+    const outputDir = path.join(filesRoot, outputKey);
+    await rm(outputDir, { recursive: true, force: true });
+    await mkdir(outputDir, { recursive: true });
+    const result = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>(
+      (resolve) => {
+        // file: keeps ffmpeg from reading a protocol prefix out of a stored name.
+        const child = spawn(ffmpegPath, ffmpegArgs(`file:${path.join(filesRoot, media.source)}`, outputDir), {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        entry.child = child;
+        let stderr = '';
+        let head = '';
+        child.stderr?.on('data', (chunk: Buffer) => {
+          const text = chunk.toString('utf8');
+          if (head.length < STDERR_KEEP) head += text;
+          stderr = (stderr + text).slice(-STDERR_KEEP);
+        });
+        child.once('error', (error: NodeJS.ErrnoException) =>
+          resolve({
+            code: null,
+            signal: null,
+            stderr: error.code === 'ENOENT' ? 'ffmpeg is not installed on the server' : error.message,
+          }),
+        );
+        child.once('close', (code, signal) => resolve({ code, signal, stderr: `${head}\n${stderr}` }));
+      },
+    );
+    if (result.code === 0) {
+      await finish(mediaId, {
+        status: 'ready',
+        error: '',
+        outputKey: `${outputKey}/${MEDIA_PLAYLIST}`,
+        durationSeconds: parseDuration(result.stderr),
+        sizeBytes: (await directoryUsage(outputDir)).bytes,
+      });
+      return;
+    }
+    await rm(outputDir, { recursive: true, force: true });
+    const reason = closing
+      ? 'interrupted by a server shutdown'
+      : failureReason(result.stderr.slice(-2000), result.code, result.signal).replaceAll(`${filesRoot}${path.sep}`, '');
+    await finish(mediaId, { status: 'failed', error: reason, outputKey: '', sizeBytes: 0 });
+  }
+
+  return {
+    enqueue(mediaId) {
+      if (closing || queue.includes(mediaId) || running.has(mediaId)) return;
+      queue.push(mediaId);
+      pump();
+    },
+    idle() {
+      if (queue.length === 0 && running.size === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    async close() {
+      closing = true;
+      queue.length = 0;
+      const entries = [...running.values()];
+      for (const entry of entries) entry.child?.kill('SIGTERM');
+      await Promise.all(entries.map((entry) => entry.done));
+      settleIdle();
+    },
+  };
+}
+
+/** Transcodes belong to the process that ran them; after a restart their rows say so, and queued ones run again. */
+export async function resumeTranscodes(db: Db, transcoder: Transcoder) {
+  await db
+    .updateTable('media')
+    .set({ status: 'failed', error: 'interrupted by a server restart', updatedAt: new Date() })
+    .where('status', '=', 'transcoding')
+    .execute();
+  const pending = await db.selectFrom('media').select('id').where('status', '=', 'pending').orderBy('id').execute();
+  for (const row of pending) transcoder.enqueue(row.id);
+}

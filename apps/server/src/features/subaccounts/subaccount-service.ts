@@ -1,0 +1,255 @@
+import {
+  ALL_SUBACCOUNT_GROUPS,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  NO_SUBACCOUNT_GROUP,
+  type Session,
+  type Subaccount,
+  type SubaccountCount,
+  type SubaccountCreateBody,
+  type SubaccountList,
+  type SubaccountListQuery,
+  type SubaccountUpdateBody,
+} from '@yanbo/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { type Caller, createSession, revokeSession } from '../../platform/auth.ts';
+import { decrypt, encrypt, hashPassword } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { SubagentRow } from '../../platform/db/schema.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { mainAccountOnly } from '../../platform/tenancy.ts';
+import { toMe } from '../account/account-views.ts';
+import { ownSubaccountGroup } from './subaccount-groups.ts';
+
+// Sub-accounts (seed 001 §3, §7): an agent's staff logins, within its quota. A sub-account sees only itself; only the
+// owning main account sees a sub-account's password.
+
+const usernameTaken = () => conflict(ERROR_MESSAGES.usernameTaken, ERROR_CODES.usernameTaken, 'username');
+
+function toSubaccount(secretKey: string, caller: Caller, row: SubagentRow): Subaccount {
+  return {
+    id: row.id,
+    username: row.username,
+    remark: row.remark,
+    groupId: row.groupId,
+    cleartextPassword: caller.subagentId === null && row.passwordSealed ? decrypt(secretKey, row.passwordSealed) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The agent's sub-account figures: how many it has (not deleted), its quota and what is left. */
+export async function storeFigures(db: Db, agentId: number) {
+  const row = await db
+    .selectFrom('agents')
+    .select((eb) => [
+      'agents.subagentQuota',
+      eb
+        .selectFrom('subagents')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .whereRef('subagents.agentId', '=', 'agents.id')
+        .where('subagents.deletedAt', 'is', null)
+        .as('count'),
+    ])
+    .where('agents.id', '=', agentId)
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count ?? 0);
+  return { count, quota: row.subagentQuota, remainingCount: Math.max(0, row.subagentQuota - count) };
+}
+
+/** GET /agent/subagent: a page of the agent's sub-accounts with the store's figures. */
+export async function listSubaccounts(
+  ctx: AppContext,
+  caller: Caller,
+  query: SubaccountListQuery,
+): Promise<SubaccountList> {
+  const { db } = ctx;
+  let base = db.selectFrom('subagents').where('agentId', '=', caller.agentId).where('deletedAt', 'is', null);
+  if (caller.subagentId !== null) base = base.where('id', '=', caller.subagentId);
+  if (query.username) base = base.where('username', 'ilike', `%${escapeLike(query.username)}%`);
+  if (query.groupId === NO_SUBACCOUNT_GROUP) base = base.where('groupId', 'is', null);
+  else if (query.groupId !== undefined && query.groupId !== ALL_SUBACCOUNT_GROUPS) {
+    base = base.where('groupId', '=', query.groupId);
+  }
+  const [rows, total, figures] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    storeFigures(db, caller.agentId),
+  ]);
+  return {
+    items: rows.map((row) => toSubaccount(ctx.secretKey, caller, row)),
+    pager: { page: query.page, pageSize: query.pageSize, total: Number(total.total) },
+    ...figures,
+  };
+}
+
+async function ownSubaccount(db: Db, caller: Caller, subaccountId: number): Promise<SubagentRow> {
+  const row = await db
+    .selectFrom('subagents')
+    .selectAll()
+    .where('id', '=', subaccountId)
+    .where('agentId', '=', caller.agentId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound(ERROR_MESSAGES.subaccountNotFound);
+  return row;
+}
+
+async function assertUsernameFree(db: Db, username: string) {
+  const taken = await db
+    .selectFrom('subagents')
+    .select('id')
+    .where('username', '=', username)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (taken) throw usernameTaken();
+}
+
+function usernameRace(error: unknown): never {
+  if ((error as { code?: unknown }).code === '23505') throw usernameTaken();
+  throw error;
+}
+
+/** POST /agent/subagent: refused beyond the agent's quota; the password is hashed for login and sealed for its owner. */
+export async function createSubaccount(ctx: AppContext, caller: Caller, body: SubaccountCreateBody) {
+  mainAccountOnly(caller);
+  const { db } = ctx;
+  if (body.groupId !== null) await ownSubaccountGroup(db, caller, body.groupId);
+  await assertUsernameFree(db, body.username);
+  const passwordHash = await hashPassword(body.password);
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      // The agent row is the lock: parallel creations take turns, so the quota holds.
+      const agent = await trx
+        .selectFrom('agents')
+        .select('subagentQuota')
+        .where('id', '=', caller.agentId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const { count } = await storeFigures(trx, caller.agentId);
+      if (count >= agent.subagentQuota) {
+        throw forbidden(ERROR_MESSAGES.subaccountQuotaExceeded, ERROR_CODES.subaccountQuotaExceeded);
+      }
+      return trx
+        .insertInto('subagents')
+        .values({
+          agentId: caller.agentId,
+          username: body.username,
+          passwordHash,
+          passwordSealed: encrypt(ctx.secretKey, body.password),
+          remark: body.remark,
+          groupId: body.groupId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    })
+    .catch(usernameRace);
+  return toSubaccount(ctx.secretKey, caller, row);
+}
+
+/** PUT /agent/subagent/{id}: a new password ends the sub-account's sessions. */
+export async function updateSubaccount(
+  ctx: AppContext,
+  caller: Caller,
+  subaccountId: number,
+  body: SubaccountUpdateBody,
+) {
+  mainAccountOnly(caller);
+  const { db } = ctx;
+  const current = await ownSubaccount(db, caller, subaccountId);
+  const changes: Partial<Pick<SubagentRow, 'username' | 'remark' | 'groupId' | 'passwordHash' | 'passwordSealed'>> = {};
+  if (body.groupId !== undefined) {
+    if (body.groupId !== null) await ownSubaccountGroup(db, caller, body.groupId);
+    changes.groupId = body.groupId;
+  }
+  if (body.username !== undefined && body.username !== current.username) {
+    await assertUsernameFree(db, body.username);
+    changes.username = body.username;
+  }
+  if (body.remark !== undefined) changes.remark = body.remark;
+  if (body.password !== undefined) {
+    changes.passwordHash = await hashPassword(body.password);
+    changes.passwordSealed = encrypt(ctx.secretKey, body.password);
+  }
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      if (changes.passwordHash) await revokeSubaccountSessions(trx, subaccountId);
+      if (Object.keys(changes).length === 0) return current;
+      return trx
+        .updateTable('subagents')
+        .set(changes)
+        .where('id', '=', subaccountId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    })
+    .catch(usernameRace);
+  return toSubaccount(ctx.secretKey, caller, row);
+}
+
+/** DELETE /agent/subagent/{id}: soft delete; its sessions end, and it no longer manages any agent. */
+export async function deleteSubaccount(ctx: AppContext, caller: Caller, subaccountId: number) {
+  mainAccountOnly(caller);
+  await ownSubaccount(ctx.db, caller, subaccountId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('subagents').set({ deletedAt: new Date() }).where('id', '=', subaccountId).execute();
+    await revokeSubaccountSessions(trx, subaccountId);
+    await trx.updateTable('agents').set({ managerId: null }).where('managerId', '=', subaccountId).execute();
+  });
+  return { ok: true as const };
+}
+
+/** GET /agent/subagent/token: a sub-account's fresh session; the one it called with ends. */
+export async function refreshSubaccountToken(ctx: AppContext, caller: Caller): Promise<Session> {
+  if (caller.subagentId === null || !caller.subagent) {
+    throw forbidden(ERROR_MESSAGES.subaccountOnly, ERROR_CODES.subaccountOnly);
+  }
+  const { token, expiresAt } = await createSession(ctx.db, {
+    agentId: caller.agentId,
+    subagentId: caller.subagentId,
+    impersonatedBy: caller.impersonatedBy,
+  });
+  await revokeSession(ctx.db, caller.sessionId);
+  return { token, expiresAt: expiresAt.toISOString(), me: toMe(caller.agent, caller.subagent, caller.impersonatedBy) };
+}
+
+/** GET /v3/subagent/count: the store's figures and how many sub-accounts sit in each group. */
+export async function countSubaccounts(ctx: AppContext, caller: Caller): Promise<SubaccountCount> {
+  const { db } = ctx;
+  const [figures, byGroup] = await Promise.all([
+    storeFigures(db, caller.agentId),
+    db
+      .selectFrom('subagents')
+      .select((eb) => ['groupId', eb.fn.countAll<string>().as('n')])
+      .where('agentId', '=', caller.agentId)
+      .where('deletedAt', 'is', null)
+      .groupBy('groupId')
+      .execute(),
+  ]);
+  return {
+    ...figures,
+    ungrouped: Number(byGroup.find((row) => row.groupId === null)?.n ?? 0),
+    groups: byGroup
+      .filter((row): row is typeof row & { groupId: number } => row.groupId !== null)
+      .map((row) => ({ groupId: row.groupId, count: Number(row.n) }))
+      .sort((a, b) => a.groupId - b.groupId),
+  };
+}
+
+async function revokeSubaccountSessions(db: Db, subaccountId: number) {
+  await db
+    .updateTable('sessions')
+    .set({ revokedAt: new Date() })
+    .where('subagentId', '=', subaccountId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

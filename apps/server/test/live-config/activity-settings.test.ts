@@ -1,0 +1,176 @@
+import { ERROR_MESSAGES, LIVE_CONFIG_ERRORS } from '@yanbo/contracts';
+import { describe, expect, it } from 'vitest';
+import { engines, expectError, nextIp, signedSmsHeader } from '../harness.ts';
+import { useWorld } from './world.ts';
+
+describe.each(engines)('activity settings on %s', (engine) => {
+  const w = useWorld(engine);
+
+  it('watch code: off by default, enabling makes a code, a chosen code is kept, refresh makes a new 6-digit one', async () => {
+    const id = await w.activity(w.aToken);
+    const url = `/activity/${id}/watchcode`;
+    expect((await w.call('GET', url, { token: w.aToken })).body).toEqual({ enabled: false, code: '' });
+    const enabled = await w.call('PUT', url, { token: w.aToken, body: { enabled: true } });
+    expect(enabled.body.enabled).toBe(true);
+    expect(enabled.body.code).toMatch(/^\d{6}$/);
+    const chosen = await w.call('PUT', url, { token: w.aToken, body: { enabled: true, code: 'VIP2026' } });
+    expect(chosen.body).toEqual({ enabled: true, code: 'VIP2026' });
+    const disabled = await w.call('PUT', url, { token: w.aToken, body: { enabled: false } });
+    expect(disabled.body).toEqual({ enabled: false, code: 'VIP2026' });
+    const refreshed = await w.call('POST', `${url}/refresh`, { token: w.aToken });
+    expect(refreshed.body.enabled).toBe(false);
+    expect(refreshed.body.code).toMatch(/^\d{6}$/);
+    expect((await w.call('GET', url, { token: w.aToken })).body).toEqual(refreshed.body);
+
+    expect((await w.call('PUT', url, { token: w.aToken, body: { enabled: true, code: 'a b' } })).body.field).toBe(
+      'code',
+    );
+    expect((await w.call('PUT', url, { token: w.aToken, body: { code: '123456' } })).body.field).toBe('enabled');
+  });
+
+  it('share card: defaults to the activity name and cover, saves a subset, checks lengths', async () => {
+    const id = await w.activity(w.aToken, '分享卡片活动');
+    await w.call('PUT', `/activity/${id}`, { token: w.aToken, body: { cover: 'activity/x/cover.png' } });
+    const url = `/activity/${id}/shareCard`;
+    expect((await w.call('GET', url, { token: w.aToken })).body).toEqual({
+      title: '分享卡片活动',
+      description: '',
+      image: 'activity/x/cover.png',
+    });
+    const saved = await w.call('PUT', url, { token: w.aToken, body: { description: '快来看直播' } });
+    expect(saved.body).toEqual({ title: '分享卡片活动', description: '快来看直播', image: 'activity/x/cover.png' });
+    const edited = await w.call('PUT', url, { token: w.aToken, body: { title: '新标题', image: 'i.png' } });
+    expect(edited.body).toEqual({ title: '新标题', description: '快来看直播', image: 'i.png' });
+    expect((await w.call('GET', url, { token: w.aToken })).body).toEqual(edited.body);
+    const long = await w.call('PUT', url, { token: w.aToken, body: { title: 'x'.repeat(61) } });
+    expectError(long, 400, 'title: Title must be at most 60 characters', {
+      code: 'VALIDATION_FAILED',
+      field: 'title',
+    });
+  });
+
+  it('invitation info: defaults, set and read back', async () => {
+    const id = await w.activity(w.aToken, '邀请活动');
+    const url = `/activity/${id}/invitation`;
+    expect((await w.call('GET', url, { token: w.aToken })).body).toEqual({
+      isEnabled: false,
+      title: '邀请活动',
+      description: '',
+      backgroundImg: '',
+      showInviter: true,
+    });
+    const saved = await w.call('PUT', url, {
+      token: w.aToken,
+      body: { isEnabled: true, backgroundImg: 'activity/1/bg.png', showInviter: false },
+    });
+    expect(saved.body).toMatchObject({ isEnabled: true, backgroundImg: 'activity/1/bg.png', showInviter: false });
+    expect((await w.call('GET', url, { token: w.aToken })).body).toEqual(saved.body);
+    expect((await w.call('PUT', url, { token: w.aToken, body: { isEnabled: 1 } })).body.field).toBe('isEnabled');
+  });
+
+  it('live transcoding toggle', async () => {
+    const id = await w.activity(w.aToken);
+    const url = `/activity/${id}/liveTranscode`;
+    expect((await w.call('GET', url, { token: w.aToken })).body).toEqual({ enabled: false });
+    expect((await w.call('PUT', url, { token: w.aToken, body: { enabled: true } })).body).toEqual({ enabled: true });
+    expect((await w.call('GET', url, { token: w.aToken })).body).toEqual({ enabled: true });
+    expect((await w.call('PUT', url, { token: w.aToken, body: {} })).body.field).toBe('enabled');
+  });
+
+  it('manager: the nickname defaults to the host title; edit; the official user follows it', async () => {
+    const id = await w.activity(w.aToken);
+    const title = (await w.call('GET', '/agent/activity/template', { token: w.aToken })).body.title;
+    const manager = await w.call('GET', `/activity/${id}/manager`, { token: w.aToken });
+    expect(manager.body).toEqual({ avatar: '', nickname: title, isDefault: true });
+    const official = await w.call('GET', `/activity/${id}/official-user`, { token: w.aToken });
+    expect(official.body).toMatchObject({ id: `official-${id}`, nickname: title, role: 'official' });
+
+    const saved = await w.call('PUT', `/activity/${id}/manager`, {
+      token: w.aToken,
+      body: { nickname: '小演', avatar: 'agent/1/avatar/a.png' },
+    });
+    expect(saved.body).toEqual({ nickname: '小演', avatar: 'agent/1/avatar/a.png', isDefault: false });
+    expect((await w.call('GET', `/activity/${id}/manager`, { token: w.aToken })).body).toEqual(saved.body);
+    expect((await w.call('GET', `/activity/${id}/official-user`, { token: w.aToken })).body).toMatchObject({
+      nickname: '小演',
+      avatar: 'agent/1/avatar/a.png',
+    });
+    const renamed = await w.call('PUT', `/activity/${id}/manager`, { token: w.aToken, body: { nickname: '主持' } });
+    expect(renamed.body.avatar).toBe('agent/1/avatar/a.png');
+    expect(
+      (await w.call('PUT', `/activity/${id}/manager`, { token: w.aToken, body: { nickname: ' ' } })).body.field,
+    ).toBe('nickname');
+  });
+
+  it('meeting: idle, join starts it, a second join joins it, end makes it idle; details page by 10', async () => {
+    const id = await w.activity(w.aToken);
+    const details = async (query = '') =>
+      (await w.call('GET', `/activity/${id}/meeting${query}`, { token: w.aToken })).body;
+    expect(await details()).toEqual({
+      state: 'idle',
+      current: null,
+      items: [],
+      pager: { page: 1, pageSize: 10, total: 0 },
+    });
+    expectError(
+      await w.call('POST', `/activity/${id}/meeting/end`, { token: w.aToken }),
+      400,
+      LIVE_CONFIG_ERRORS.meetingNotStarted,
+    );
+    const join = await w.call('POST', `/v3/activity/${id}/meeting/join`, { token: w.aToken });
+    expect(join.status, join.text).toBe(200);
+    expect(join.body).toMatchObject({ role: 'host', url: expect.stringContaining(`/meeting/${id}?token=`) });
+    expect(join.body.token.length).toBeGreaterThan(20);
+    const guest = await w.call('POST', `/v3/activity/${id}/meeting/join`, {
+      token: w.aToken,
+      body: { nickname: '嘉宾', role: 'guest' },
+    });
+    expect(guest.body.meetingId).toBe(join.body.meetingId);
+    const live = await details();
+    expect(live.state).toBe('ongoing');
+    expect(live.current).toMatchObject({ id: join.body.meetingId, state: 'ongoing', participantCount: 2 });
+
+    const ended = await w.call('POST', `/activity/${id}/meeting/end`, { token: w.aToken });
+    expect(ended.body).toMatchObject({ id: join.body.meetingId, state: 'ended', participantCount: 2 });
+    expect(ended.body.endedAt).not.toBeNull();
+    expect(await details()).toMatchObject({ state: 'idle', current: null, pager: { total: 1 } });
+
+    for (let i = 0; i < 11; i++) {
+      await w.call('POST', `/v3/activity/${id}/meeting/join`, { token: w.aToken });
+      await w.call('POST', `/activity/${id}/meeting/end`, { token: w.aToken });
+    }
+    const page1 = await details();
+    expect(page1.items).toHaveLength(10);
+    expect(page1.pager).toEqual({ page: 1, pageSize: 10, total: 12 });
+    const page2 = await details('?page=2');
+    expect(page2.items.at(-1).id).toBe(join.body.meetingId);
+    expect(
+      (await w.call('POST', `/v3/activity/${id}/meeting/join`, { token: w.aToken, body: { role: 'boss' } })).body.field,
+    ).toBe('role');
+  });
+
+  it('SMS usage: the codes sent to the agent, by purpose, with the resource left; another agent id is 404', async () => {
+    const ip = nextIp();
+    const sent = await w.call('POST', '/sms', {
+      body: { mobile: w.a.mobile, purpose: 'login' },
+      headers: { authorization: signedSmsHeader(w.a.mobile) },
+      ip,
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const usage = await w.call('GET', `/agent/${w.a.id}/sms`, { token: w.aToken });
+    expect(usage.status).toBe(200);
+    expect(usage.body.resource).toEqual({ total: 1000, used: 1, remaining: 999 });
+    expect(usage.body.byPurpose).toEqual({ login: 1 });
+    expect(usage.body.items).toEqual([
+      expect.objectContaining({
+        purpose: 'login',
+        status: 'sent',
+        mobile: `${w.a.mobile.slice(0, 3)}****${w.a.mobile.slice(-4)}`,
+      }),
+    ]);
+    expect(usage.body.pager).toEqual({ page: 1, pageSize: 10, total: 1 });
+    expect((await w.call('GET', `/agent/${w.b.id}/sms`, { token: w.bToken })).body.resource.used).toBe(0);
+    expectError(await w.call('GET', `/agent/${w.b.id}/sms`, { token: w.aToken }), 404, ERROR_MESSAGES.agentNotFound);
+    expect((await w.call('GET', `/agent/${w.a.id}/sms?pageSize=0`, { token: w.aToken })).body.field).toBe('pageSize');
+  });
+});

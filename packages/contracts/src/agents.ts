@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { agentExtra, agentStatus } from './account.ts';
+import { id, isoDateTime, isoDateTimeInput, listOf, mobile, pageQuery, password } from './common.ts';
+import { AGENT_PAGE_SIZE, DEFAULT_AGENT_AREA, DEFAULT_AGENT_MARGIN } from './constants.ts';
+
+// Agent administration (seed 000 §3, §7): the lower-level agents of the caller's tree, their cooperation information,
+// resource credit and usage, and the agency view.
+
+/** The industry an agent works in (GET /agent/field). */
+export const agentField = z.object({ id: z.number().int(), name: z.string() });
+export type AgentField = z.infer<typeof agentField>;
+export const agentFieldList = z.object({ items: z.array(agentField) });
+export type AgentFieldList = z.infer<typeof agentFieldList>;
+
+/** Search types of the agent list; `id` is the lower-level agent's number (seed 000 §3). */
+export const AGENT_SEARCH_TYPES = ['contact', 'company', 'id', 'email', 'mobile'] as const;
+export const agentSearchType = z.enum(AGENT_SEARCH_TYPES);
+export type AgentSearchType = z.infer<typeof agentSearchType>;
+export const DEFAULT_AGENT_SEARCH_TYPE: AgentSearchType = 'contact';
+
+/** The console drops empty parameters, but a hand-written URL may still carry `status=`: it means "all". */
+const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** GET /agent/agent and GET /v2/agency/agent: page 1, pageSize 10, search type and content, status, coop level. */
+export const agentListQuery = pageQuery(AGENT_PAGE_SIZE).extend({
+  searchType: z.preprocess(emptyAsUndefined, agentSearchType.default(DEFAULT_AGENT_SEARCH_TYPE)),
+  content: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
+  status: z.preprocess(emptyAsUndefined, agentStatus.optional()),
+  coopLevel: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100).optional()),
+});
+export type AgentListQuery = z.infer<typeof agentListQuery>;
+
+/** Resource credit granted to an agent by an agent above it: flux and storage in GB, SMS as a count. */
+export const agentCredit = z.object({
+  fluxGb: z.number().min(0).max(10_000_000),
+  storageGb: z.number().min(0).max(10_000_000),
+  smsCount: z.number().int().min(0).max(100_000_000),
+});
+export type AgentCredit = z.infer<typeof agentCredit>;
+
+/** The sub-account of the upper agent who looks after this agent (its account manager). */
+export const agentManager = z.object({ id: z.number().int(), username: z.string(), remark: z.string() });
+export type AgentManager = z.infer<typeof agentManager>;
+
+/** A lower-level agent as the agent administration shows it (list, info, and the answer of every change). */
+export const managedAgent = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  /** 1 for an agent directly below the caller, 2 for one below that, and so on. */
+  depth: z.number().int(),
+  mobile: z.string(),
+  contact: z.string(),
+  company: z.string(),
+  email: z.string(),
+  status: agentStatus,
+  coopLevel: z.number().int(),
+  extra: agentExtra,
+  fieldId: z.number().int().nullable(),
+  contractStartedAt: isoDateTime.nullable(),
+  contractEndedAt: isoDateTime.nullable(),
+  managerId: z.number().int().nullable(),
+  manager: agentManager.nullable(),
+  subagentQuota: z.number().int(),
+  credit: agentCredit,
+  createdAt: isoDateTime,
+});
+export type ManagedAgent = z.infer<typeof managedAgent>;
+export const managedAgentList = listOf(managedAgent);
+export type ManagedAgentList = z.infer<typeof managedAgentList>;
+
+const contact = z.string().trim().max(50);
+const company = z.string().trim().max(100);
+const email = z.union([z.email('Invalid email'), z.literal('')]);
+const coopLevel = z.number().int().min(0, 'coopLevel must be 0 or more').max(100);
+const optionalId = id.nullable();
+
+/** Cooperation information (PUT /agent/agent/{id}/coop/); also part of the agent body. */
+export const agentCoopBody = z.object({
+  coopLevel,
+  contractStartedAt: isoDateTimeInput.nullable().default(null),
+  contractEndedAt: isoDateTimeInput.nullable().default(null),
+  managerId: optionalId.default(null),
+});
+export type AgentCoopBody = z.infer<typeof agentCoopBody>;
+
+/** POST /agent/agent/: a new lower-level agent below the caller. */
+export const agentCreateBody = z.object({
+  mobile,
+  password,
+  contact: contact.default(''),
+  company: company.default(''),
+  email: email.default(''),
+  fieldId: optionalId.default(null),
+  coopLevel: coopLevel.default(0),
+  contractStartedAt: isoDateTimeInput.nullable().default(null),
+  contractEndedAt: isoDateTimeInput.nullable().default(null),
+  managerId: optionalId.default(null),
+  extra: agentExtra.default({ area: DEFAULT_AGENT_AREA, address: '', margin: DEFAULT_AGENT_MARGIN }),
+});
+export type AgentCreateBody = z.infer<typeof agentCreateBody>;
+
+/** PUT /agent/agent/{id}: what is given changes; the password only when given; extra merges into the stored one. */
+export const agentUpdateBody = z.object({
+  mobile: mobile.optional(),
+  password: password.optional(),
+  contact: contact.optional(),
+  company: company.optional(),
+  email: email.optional(),
+  fieldId: optionalId.optional(),
+  coopLevel: coopLevel.optional(),
+  contractStartedAt: isoDateTimeInput.nullable().optional(),
+  contractEndedAt: isoDateTimeInput.nullable().optional(),
+  managerId: optionalId.optional(),
+  extra: z
+    .object({
+      area: agentExtra.shape.area.unwrap().optional(),
+      address: agentExtra.shape.address.unwrap().optional(),
+      margin: agentExtra.shape.margin.unwrap().optional(),
+    })
+    .optional(),
+});
+export type AgentUpdateBody = z.infer<typeof agentUpdateBody>;
+
+/** PUT /agent/agent/{id}/status. */
+export const agentStatusBody = z.object({ status: agentStatus });
+export type AgentStatusBody = z.infer<typeof agentStatusBody>;
+
+/** PUT /agent/agentcredit/: sets a lower-level agent's resource credit. */
+export const agentCreditBody = z.object({ agentId: id, credit: agentCredit });
+export type AgentCreditBody = z.infer<typeof agentCreditBody>;
+export const agentCreditResult = z.object({ agentId: z.number().int(), credit: agentCredit });
+export type AgentCreditResult = z.infer<typeof agentCreditResult>;
+
+/** GET /agent/agentusage: the caller's own usage, or a lower-level agent's with agentId. */
+export const agentUsageQuery = z.object({ agentId: z.preprocess(emptyAsUndefined, id.optional()) });
+export type AgentUsageQuery = z.infer<typeof agentUsageQuery>;
+export const agentUsage = z.object({
+  agentId: z.number().int(),
+  /** Activities not deleted. */
+  activityCount: z.number().int(),
+  /** Sub-accounts not deleted, and how many the agent may have. */
+  subagentCount: z.number().int(),
+  subagentQuota: z.number().int(),
+  /** Bytes of the agent's uploaded files and of its activities' files. */
+  storageBytes: z.number().int(),
+  /** SMS codes sent to the agent's mobile. */
+  smsCount: z.number().int(),
+  credit: agentCredit,
+});
+export type AgentUsage = z.infer<typeof agentUsage>;
+
+/** GET /v2/agency/agent: the agents below the caller with what they run. */
+export const agencyAgent = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  depth: z.number().int(),
+  mobile: z.string(),
+  contact: z.string(),
+  company: z.string(),
+  status: agentStatus,
+  coopLevel: z.number().int(),
+  activityCount: z.number().int(),
+  subagentCount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type AgencyAgent = z.infer<typeof agencyAgent>;
+export const agencyAgentList = listOf(agencyAgent);
+export type AgencyAgentList = z.infer<typeof agencyAgentList>;

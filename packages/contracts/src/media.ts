@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { id, isoDateTime, listOf, pageQuery } from './common.ts';
+import { GLOBAL_MEDIA_SLOTS, LIVE_MEDIA_SLOTS, MEDIA_PAGE_SIZE } from './constants.ts';
+
+// Media: videos and audio the agent plays on its pages. A media made from a stored upload is transcoded to HLS by the
+// server (pending -> transcoding -> ready | failed); one made from an outside address is ready as it is.
+
+export const MEDIA_ERRORS = {
+  mediaNotFound: 'Media Not Found',
+  notRetryable: 'Only a failed transcode can be retried',
+} as const;
+
+export const MEDIA_STATUSES = ['pending', 'transcoding', 'ready', 'failed'] as const;
+export const mediaStatus = z.enum(MEDIA_STATUSES);
+export type MediaStatus = z.infer<typeof mediaStatus>;
+
+/** GET /v3/media/{id}. */
+export const media = z.object({
+  id: z.number().int(),
+  activityId: z.number().int().nullable(),
+  name: z.string(),
+  status: mediaStatus,
+  /** Why the last transcode failed ('' otherwise). */
+  error: z.string(),
+  /** The stored upload's filepath, or the outside address. */
+  source: z.string(),
+  sourceKind: z.enum(['upload', 'url']),
+  /** Where the source is served. */
+  sourceUrl: z.string(),
+  /** The playable address: the HLS playlist once ready ('' before). */
+  url: z.string(),
+  format: z.enum(['hls', 'source']),
+  durationSeconds: z.number().nullable(),
+  /** Bytes of the transcoded output (0 before it exists). */
+  sizeBytes: z.number().int(),
+  attempts: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Media = z.infer<typeof media>;
+export const mediaList = listOf(media);
+export type MediaList = z.infer<typeof mediaList>;
+export const mediaListQuery = pageQuery(MEDIA_PAGE_SIZE).extend({
+  activityId: id.optional(),
+  status: mediaStatus.optional(),
+});
+export type MediaListQuery = z.infer<typeof mediaListQuery>;
+
+/** POST /v3/media: a media from an upload's filepath (transcoded) or from an http(s) address (played as it is). */
+export const mediaCreate = z
+  .object({
+    filepath: z.string().trim().min(1).max(500).optional(),
+    url: z
+      .string()
+      .trim()
+      .max(1000)
+      .regex(/^https?:\/\/\S+$/, 'url must be an http or https address')
+      .optional(),
+    name: z.string().trim().max(100, 'Name must be at most 100 characters').default(''),
+    activityId: id.nullable().default(null),
+  })
+  .refine((body) => Boolean(body.filepath) !== Boolean(body.url), {
+    path: ['filepath'],
+    message: 'Give either filepath or url',
+  });
+export type MediaCreate = z.infer<typeof mediaCreate>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Media slots: the live media lists (keys '0' and '1', 8 slots each), the overall media (20) and the default media
+
+/** A slot as sent: a media of the agent's (its name and address are taken from it) or an outside address. */
+export const mediaSlotInput = z
+  .object({
+    mediaId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+    url: z.string().trim().max(1000).default(''),
+    name: z.string().trim().max(100).default(''),
+  })
+  .nullable();
+export type MediaSlotInput = z.infer<typeof mediaSlotInput>;
+
+/** A slot as answered; null is an empty slot. */
+export const mediaSlot = z
+  .object({
+    mediaId: z.number().int().nullable(),
+    url: z.string(),
+    name: z.string(),
+    status: mediaStatus.nullable(),
+  })
+  .nullable();
+export type MediaSlot = z.infer<typeof mediaSlot>;
+
+const slotsInput = (size: number) => z.array(mediaSlotInput).max(size, `At most ${size} slots`);
+
+export const liveMediaListsInput = z.object({
+  '0': slotsInput(LIVE_MEDIA_SLOTS).default([]),
+  '1': slotsInput(LIVE_MEDIA_SLOTS).default([]),
+});
+export const liveMediaLists = z.object({ '0': z.array(mediaSlot), '1': z.array(mediaSlot) });
+export type LiveMediaLists = z.infer<typeof liveMediaLists>;
+
+export const liveMediaQuery = z.object({ activityId: id });
+/** GET/PUT /v3/agent/media?activityId: an activity without its own lists shows the agent's default media. */
+export const liveMedia = z.object({
+  activityId: z.number().int(),
+  isDefault: z.boolean(),
+  lists: liveMediaLists,
+});
+export type LiveMedia = z.infer<typeof liveMedia>;
+export const liveMediaUpdate = z.object({ lists: liveMediaListsInput });
+export type LiveMediaUpdate = z.infer<typeof liveMediaUpdate>;
+
+/** GET/PUT /v3/agent/default-media: the lists a new activity starts from. */
+export const defaultMedia = z.object({ lists: liveMediaLists });
+export type DefaultMedia = z.infer<typeof defaultMedia>;
+export const defaultMediaUpdate = z.object({ lists: liveMediaListsInput });
+
+/** GET/PUT /v3/agent/global-media: the overall media, 20 slots. */
+export const globalMedia = z.object({ items: z.array(mediaSlot) });
+export type GlobalMedia = z.infer<typeof globalMedia>;
+export const globalMediaUpdate = z.object({ items: slotsInput(GLOBAL_MEDIA_SLOTS) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Storage and sync
+
+/** GET /agent/storageUsage: what the agent's files take up under the file store, counted on disk. */
+export const storageUsage = z.object({
+  bytes: z.number().int(),
+  files: z.number().int(),
+  /** The same split by what the files are for. */
+  byKind: z.object({
+    uploads: z.number().int(),
+    activities: z.number().int(),
+    media: z.number().int(),
+  }),
+});
+export type StorageUsage = z.infer<typeof storageUsage>;
+
+/** POST /video/sync: stored video and audio uploads that have no media yet become media (and are transcoded). */
+export const videoSyncBody = z.object({ activityId: id.optional() }).nullish();
+export const videoSyncResult = z.object({ scanned: z.number().int(), items: z.array(media) });
+export type VideoSyncResult = z.infer<typeof videoSyncResult>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { id, isoDateTime, listOf, pageQuery, password } from './common.ts';
+
+// Sub-accounts and their groups (seed 001 §3, §7): staff logins of an agent, within a quota, sorted into at most
+// MAX_SUBACCOUNT_GROUPS groups.
+
+/** How many sub-accounts an agent may have until a package raises its quota. */
+export const DEFAULT_SUBACCOUNT_QUOTA = 5;
+export const SUBACCOUNT_PAGE_SIZE = 10;
+/** The console's synthetic entries (默认分组, 所属子账号) carry id -1: as a filter it means "any group". */
+export const ALL_SUBACCOUNT_GROUPS = -1;
+/** As a filter, 0 means the sub-accounts in no group. */
+export const NO_SUBACCOUNT_GROUP = 0;
+
+const mobileLike = /^1[3-9]\d{9}$/;
+/** Sub-accounts log in with their username where agents use their mobile, so a username never looks like one. */
+export const subaccountUsername = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]{2,31}$/, 'Username must be 3 to 32 letters, digits or _ . @ -')
+  .refine((value) => !mobileLike.test(value), 'Username cannot be a mobile number');
+
+const remark = z.string().trim().max(50, 'Remark must be at most 50 characters');
+
+/** A group id in a body: -1 (默认分组) and 0 both mean no group. */
+const groupRef = z.preprocess(
+  (value) => (value === ALL_SUBACCOUNT_GROUPS || value === NO_SUBACCOUNT_GROUP ? null : value),
+  id.nullable(),
+);
+
+export const subaccount = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  remark: z.string(),
+  groupId: z.number().int().nullable(),
+  /** The password as set, for the owning main account only; null for a sub-account caller or when not kept. */
+  cleartextPassword: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type Subaccount = z.infer<typeof subaccount>;
+
+/** GET /agent/subagent: groupId -1 (or none) lists every group, 0 the sub-accounts in no group. */
+export const subaccountListQuery = pageQuery(SUBACCOUNT_PAGE_SIZE).extend({
+  username: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(64).optional()),
+  groupId: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(-1).optional()),
+});
+export type SubaccountListQuery = z.infer<typeof subaccountListQuery>;
+
+/** The list with the sub-account store's figures (seed 000 §3): count, quota, remainingCount. */
+export const subaccountList = listOf(subaccount).extend({
+  count: z.number().int(),
+  quota: z.number().int(),
+  remainingCount: z.number().int(),
+});
+export type SubaccountList = z.infer<typeof subaccountList>;
+
+export const subaccountCreateBody = z.object({
+  username: subaccountUsername,
+  password,
+  remark: remark.default(''),
+  groupId: groupRef.default(null),
+});
+export type SubaccountCreateBody = z.infer<typeof subaccountCreateBody>;
+
+/** PUT /agent/subagent/{id}: what is given changes; a new password ends the sub-account's sessions. */
+export const subaccountUpdateBody = z.object({
+  username: subaccountUsername.optional(),
+  password: password.optional(),
+  remark: remark.optional(),
+  groupId: groupRef.optional(),
+});
+export type SubaccountUpdateBody = z.infer<typeof subaccountUpdateBody>;
+
+export const subaccountGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subagentCount: z.number().int(),
+});
+export type SubaccountGroup = z.infer<typeof subaccountGroup>;
+export const subaccountGroupList = z.object({ items: z.array(subaccountGroup) });
+export type SubaccountGroupList = z.infer<typeof subaccountGroupList>;
+export const subaccountGroupInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(30, 'Name must be at most 30 characters'),
+});
+export type SubaccountGroupInput = z.infer<typeof subaccountGroupInput>;
+
+/** GET /v3/subagent/count: the figures of the sub-account store and how many sit in each group. */
+export const subaccountCount = z.object({
+  count: z.number().int(),
+  quota: z.number().int(),
+  remainingCount: z.number().int(),
+  ungrouped: z.number().int(),
+  groups: z.array(z.object({ groupId: z.number().int(), count: z.number().int() })),
+});
+export type SubaccountCount = z.infer<typeof subaccountCount>;
