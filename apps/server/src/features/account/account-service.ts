@@ -29,7 +29,7 @@ import { decoyPasswordHash, hashPassword, hmac, randomToken, sha256, verifyPassw
 import type { Db } from '../../platform/db/database.ts';
 import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
-import { mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
+import { agentInTree, mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
 import { toAgentProfile, toMe } from './account-views.ts';
 import { checkSmsCode } from './sms-codes.ts';
 
@@ -221,21 +221,7 @@ export async function loginWithTicket(deps: AccountDeps, ticket: string, client:
 export async function createImpersonationTicket(deps: AccountDeps, caller: Caller, agentId: number) {
   mainAccountOnly(caller);
   const { db } = deps;
-  const below = await db
-    .withRecursive('tree(id)', (qb) =>
-      qb
-        .selectFrom('agents')
-        .select('id')
-        .where('parentId', '=', caller.agentId)
-        .unionAll((qb2) =>
-          qb2.selectFrom('agents').innerJoin('tree', 'tree.id', 'agents.parentId').select('agents.id'),
-        ),
-    )
-    .selectFrom('tree')
-    .select('id')
-    .where('id', '=', agentId)
-    .executeTakeFirst();
-  if (!below) throw notFound(ERROR_MESSAGES.agentNotFound);
+  await agentInTree(db, caller, agentId);
   const token = randomToken();
   const expiresAt = new Date(Date.now() + LOGIN_TICKET_TTL_SECONDS * 1000);
   await db
