@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
 import { signToken } from '../../platform/signed-token.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 
@@ -63,16 +63,18 @@ export async function joinMeeting(
 ): Promise<MeetingJoin> {
   await ownActivity(ctx.db, caller, activityId);
   let meeting = await ongoingMeeting(ctx.db, activityId);
-  if (!meeting) {
-    // Two joins at once may both start one; the unique index keeps one and the other joins it.
-    await ctx.db
+  // Two joins at once may both start one; the unique index keeps one and the other joins it.
+  for (let attempt = 0; !meeting && attempt < 3; attempt++) {
+    meeting = await ctx.db
       .insertInto('meetings')
       .values({ activityId, agentId: caller.agentId, state: 'ongoing' })
       .onConflict((oc) => oc.column('activityId').where('state', '=', 'ongoing').doNothing())
-      .execute();
-    meeting = await ongoingMeeting(ctx.db, activityId);
+      .returning('id')
+      .executeTakeFirst();
+    meeting ??= await ongoingMeeting(ctx.db, activityId);
   }
-  const meetingId = (meeting as { id: number }).id;
+  if (!meeting) throw conflict('The meeting is changing, try again');
+  const meetingId = meeting.id;
   const role = body?.role ?? 'host';
   const nickname =
     body?.nickname ??

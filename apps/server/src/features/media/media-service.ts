@@ -85,7 +85,9 @@ export async function getMedia(ctx: AppContext, caller: Caller, mediaId: number)
 
 export async function listMedia(ctx: AppContext, caller: Caller, query: MediaListQuery): Promise<MediaList> {
   let base = scopeMedia(ctx.db.selectFrom('media'), ctx.db, caller);
-  if (query.activityId !== undefined) base = base.where('media.activityId', '=', query.activityId);
+  if (query.activityId !== undefined) {
+    base = base.where('media.activityId', '=', await ownActivity(ctx.db, caller, query.activityId));
+  }
   if (query.status) base = base.where('media.status', '=', query.status);
   const [rows, count] = await Promise.all([
     base
@@ -149,6 +151,15 @@ async function findUploadMedia(db: Db, agentId: number, source: string) {
     .executeTakeFirst();
 }
 
+/** The last path segment of an address, as a default name. */
+function nameFromUrl(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() || '').slice(0, 100) || url.slice(0, 100);
+  } catch {
+    return url.slice(0, 100);
+  }
+}
+
 /** POST /v3/media: an upload becomes a media that is transcoded (one media per upload); an address is ready as is. */
 export async function createMedia(
   ctx: AppContext,
@@ -164,7 +175,7 @@ export async function createMedia(
         agentId: caller.agentId,
         subagentId: caller.subagentId,
         activityId,
-        name: body.name || decodeURIComponent(new URL(body.url).pathname.split('/').pop() || body.url).slice(0, 100),
+        name: body.name || nameFromUrl(body.url),
         sourceKind: 'url',
         source: body.url,
         status: 'ready',

@@ -27,7 +27,13 @@ export async function directoryUsage(dir: string, skip?: (full: string) => boole
       usage.bytes += inner.bytes;
       usage.files += inner.files;
     } else if (entry.isFile()) {
-      usage.bytes += (await stat(full)).size;
+      // A file removed since the listing (a finished upload's .partial) takes up nothing.
+      const size = await stat(full).then(
+        (info) => info.size,
+        () => null,
+      );
+      if (size === null) continue;
+      usage.bytes += size;
       usage.files += 1;
     }
   }

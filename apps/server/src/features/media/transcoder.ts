@@ -144,6 +144,24 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
       .returning(['id', 'agentId', 'source', 'sourceKind'])
       .executeTakeFirst();
     if (media?.sourceKind !== 'upload') return;
+    try {
+      await transcode(media, entry);
+    } catch (error) {
+      // Whatever went wrong around ffmpeg (the disk, the database), the row must not stay "transcoding".
+      await finish(mediaId, {
+        status: 'failed',
+        error: (error as Error).message.replaceAll(`${filesRoot}${path.sep}`, '').slice(0, 1000),
+        outputKey: '',
+        sizeBytes: 0,
+      });
+    }
+  }
+
+  async function transcode(
+    media: { id: number; agentId: number; source: string },
+    entry: { child: ChildProcess | null },
+  ) {
+    const mediaId = media.id;
     const outputKey = mediaOutputDir(media.agentId, media.id);
     const outputDir = path.join(filesRoot, outputKey);
     await rm(outputDir, { recursive: true, force: true });
