@@ -26,7 +26,7 @@ describe('activity form', () => {
     expect(values.groupId).toBe(4);
   });
 
-  it("opens an existing activity with its own values, a null endedAt staying empty", () => {
+  it('opens an existing activity with its own values, a null endedAt staying empty', () => {
     const values = initialFormValues({
       id: 1,
       name: '年会',

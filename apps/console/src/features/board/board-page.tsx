@@ -1,6 +1,178 @@
-import { ComingSoonPage } from '../../app/components/coming-soon-page';
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { REDIRECT_DELAY_MS } from '@yanbo/contracts';
+import { App, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../app/components/page-header';
+import { navigateTo, showError } from '../../app/http';
+import { boardTexts as t } from '../../locales/zh-CN/board';
+import { errorTexts } from '../../locales/zh-CN/errors';
+import { useConsoleEvents } from '../activities/api/console-events';
+import { activityQuery } from '../activities/api/get-activity';
+import { ActivityCover } from '../activities/components/activity-cover';
+import { ActivityFormModal } from '../activities/components/activity-form-modal';
+import { formatTime, ProgressTag, TypeTag } from '../activities/components/activity-table';
+import { PushingBadge } from '../activities/components/pushing-badge';
+import { forbiddenRedirect, isActivityNotFound } from './board-rules';
+import { BoardEntries } from './components/board-entries';
+import { LivePlayer } from './components/live-player';
+import { PullAddresses, PushAddresses } from './components/stream-addresses';
 
-/** /board/:id: not built yet; the screen says so instead of pretending. */
+/**
+ * /board/:id, an activity's live operations: its state, the live preview, the push and pull addresses, and the way
+ * into each of its configuration screens. isPushing follows the console's live events without a reload.
+ */
 export function BoardPage() {
-  return <ComingSoonPage name="board" />;
+  const { id } = useParams();
+  // Another activity's board starts afresh (no redirect or error state carried over).
+  return <Board key={id} activityId={Number(id)} />;
+}
+
+function Board({ activityId }: { activityId: number }) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const validId = Number.isInteger(activityId) && activityId > 0;
+  const activity = useQuery({ ...activityQuery(activityId), enabled: validId });
+  const [editing, setEditing] = useState(false);
+  const [redirect, setRedirect] = useState<string | null>(null);
+  const redirecting = redirect !== null;
+  useConsoleEvents();
+
+  // Each failure is shown once (StrictMode runs effects twice in development).
+  const shownError = useRef<unknown>(null);
+  const error = activity.error;
+  useEffect(() => {
+    if (!error || shownError.current === error) return;
+    shownError.current = error;
+    const target = forbiddenRedirect(error);
+    if (target) {
+      // 403 Forbidden with a redirect: say so, then go there after the seed's delay (seed 001 §2, §8).
+      message.warning(errorTexts.activityForbiddenRedirect);
+      setRedirect(target);
+    } else {
+      // Activity Not Found opens the http client's dialog, which leads home.
+      void showError(error);
+    }
+  }, [error, message]);
+  useEffect(() => {
+    if (!redirect) return;
+    const timer = setTimeout(() => navigateTo(redirect), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [redirect]);
+
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/')}>
+      {t['board.back']}
+    </Button>
+  );
+
+  if (!activity.data) {
+    const notFound = !validId || isActivityNotFound(activity.error);
+    return (
+      <>
+        <PageHeader name="board" extra={back} />
+        <Card>
+          {notFound ? (
+            <Result status="404" title={errorTexts.activityNotFound} />
+          ) : activity.isError ? (
+            <Result
+              status={redirecting ? 'warning' : 'error'}
+              title={redirecting ? errorTexts.activityForbiddenRedirect : t['board.loadFailed']}
+              extra={
+                !redirecting && (
+                  <Button type="primary" onClick={() => activity.refetch()}>
+                    {t['board.retry']}
+                  </Button>
+                )
+              }
+            />
+          ) : (
+            <Skeleton active avatar paragraph={{ rows: 6 }} />
+          )}
+        </Card>
+      </>
+    );
+  }
+
+  const data = activity.data;
+  return (
+    <>
+      <PageHeader
+        name="board"
+        extra={
+          <Space>
+            {back}
+            <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              {t['board.edit']}
+            </Button>
+          </Space>
+        }
+      />
+      <Card style={{ marginBottom: 16 }}>
+        <Flex gap={20} align="center" wrap>
+          <ActivityCover activity={data} width={160} />
+          <Flex vertical gap={8} style={{ minWidth: 0, flex: 1 }}>
+            <Flex gap={12} align="center" wrap>
+              <Typography.Title level={4} style={{ margin: 0 }} data-testid="board-activity-name">
+                {data.name}
+              </Typography.Title>
+              <PushingBadge isPushing={data.isPushing} showIdle size="large" />
+            </Flex>
+            <Flex gap={8} align="center" wrap>
+              <Typography.Text type="secondary">{t['board.id'](data.id)}</Typography.Text>
+              <TypeTag type={data.type} />
+              <ProgressTag activity={data} />
+            </Flex>
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2, lg: 3, xxl: 5 }}
+              items={[
+                {
+                  key: 'startedAt',
+                  label: t['board.info.startedAt'],
+                  children: data.startedAt ? formatTime(data.startedAt) : t['board.info.noStart'],
+                },
+                {
+                  key: 'endedAt',
+                  label: t['board.info.endedAt'],
+                  children: data.endedAt ? formatTime(data.endedAt) : t['board.info.noEnd'],
+                },
+                { key: 'createdAt', label: t['board.info.createdAt'], children: formatTime(data.createdAt) },
+                { key: 'spend', label: t['board.info.spend'], children: t['board.info.spendValue'](data.spend) },
+                {
+                  key: 'liveMode',
+                  label: t['board.info.liveMode'],
+                  children: t[`board.liveMode.${data.meta.liveMode}`],
+                },
+              ]}
+            />
+          </Flex>
+        </Flex>
+      </Card>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={24} xl={14}>
+          <Card
+            title={t['board.preview.title']}
+            size="small"
+            extra={<PushingBadge isPushing={data.isPushing} showIdle />}
+          >
+            <LivePlayer
+              isPushing={data.isPushing}
+              flvUrl={data.stream.pullSource.flv}
+              hlsUrl={data.stream.pullSource.hls}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Flex vertical gap={16}>
+            <PushAddresses stream={data.stream} />
+            <PullAddresses stream={data.stream} />
+          </Flex>
+        </Col>
+      </Row>
+      <BoardEntries activityId={data.id} />
+      <ActivityFormModal open={editing} activity={data} onClose={() => setEditing(false)} />
+    </>
+  );
 }

@@ -11,22 +11,30 @@ import { activityTexts as t } from '../../../locales/zh-CN/activities';
 export const activityGroupsQuery = () =>
   queryOptions({
     queryKey: ['activity-groups'],
-    queryFn: ({ signal }) => http.get<z.infer<typeof activityGroupList>>('/agent/activity-group', undefined, { signal }),
+    queryFn: ({ signal }) =>
+      http.get<z.infer<typeof activityGroupList>>('/agent/activity-group', undefined, { signal }),
   });
 
-function useGroupMutation<V, R>(call: (variables: V) => Promise<R>, success: string) {
+function useGroupMutation<V, R>(call: (variables: V) => Promise<R>, success: string, reloadsActivities = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: async () => {
       toastSuccess(success);
-      await queryClient.invalidateQueries({ queryKey: activityGroupsQuery().queryKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: activityGroupsQuery().queryKey }),
+        // A deleted group's activities become ungrouped.
+        reloadsActivities && queryClient.invalidateQueries({ queryKey: ['activities'] }),
+      ]);
     },
   });
 }
 
 export const useCreateGroup = () =>
-  useGroupMutation((name: string) => http.post<ActivityGroup>('/agent/activity-group', { name }), t['activities.toast.created']);
+  useGroupMutation(
+    (name: string) => http.post<ActivityGroup>('/agent/activity-group', { name }),
+    t['activities.toast.created'],
+  );
 
 export const useRenameGroup = () =>
   useGroupMutation(
@@ -38,4 +46,5 @@ export const useDeleteGroup = () =>
   useGroupMutation(
     (id: number) => http.del<z.infer<typeof ok>>(`/agent/activity-group/${id}`),
     t['activities.toast.deleted'],
+    true,
   );

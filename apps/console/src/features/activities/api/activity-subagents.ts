@@ -11,7 +11,8 @@ export type ActivitySubagentOption = z.infer<typeof activitySubagentList>['items
 export const activitySubagentsQuery = () =>
   queryOptions({
     queryKey: ['activity-subagents'],
-    queryFn: ({ signal }) => http.get<z.infer<typeof activitySubagentList>>('/activity/subagent', undefined, { signal }),
+    queryFn: ({ signal }) =>
+      http.get<z.infer<typeof activitySubagentList>>('/activity/subagent', undefined, { signal }),
     select: (list): ActivitySubagentOption[] => [
       { id: ALL_SUBAGENTS, remark: t['activities.subagent.all'] },
       ...list.items,

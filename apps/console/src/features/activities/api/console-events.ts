@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { API_PREFIX, type ActivityDetail, type EphemeralToken } from '@yanbo/contracts';
+import { type ActivityDetail, API_PREFIX, type EphemeralToken } from '@yanbo/contracts';
 import { useEffect } from 'react';
 import { ephemeralTokenQuery } from '../../../app/entry-queries';
 import { http } from '../../../app/http';
@@ -52,7 +52,7 @@ async function messageToken(queryClient: QueryClient, fresh: boolean): Promise<s
 }
 
 /** isPushing changed: the board's activity and every cached list follow at once; 最近直播 asks again. */
-export function applyPushing(queryClient: QueryClient, data: string) {
+function applyPushing(queryClient: QueryClient, data: string) {
   const event = parsePushingEvent(data);
   if (!event) return;
   queryClient.setQueryData<ActivityDetail>(activityQuery(event.activityId).queryKey, (activity) =>

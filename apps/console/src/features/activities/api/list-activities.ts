@@ -1,14 +1,20 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ActivityList } from '@yanbo/contracts';
 import { useMemo } from 'react';
 import { activitiesQuery, entryActivitySearch } from '../../../app/entry-queries';
 import { http } from '../../../app/http';
 import {
+  type ActivityFilters,
+  ALL_GROUPS,
   ALL_STATUSES,
   ALL_SUBAGENTS,
-  type ActivityFilters,
   ARCHIVED_GROUP,
-  ALL_GROUPS,
   DEFAULT_FILTERS,
   listQuery,
   mergePages,
@@ -67,8 +73,6 @@ export function useActivityList(filters: ActivityFilters) {
 export const recentLiveQuery = () =>
   queryOptions({
     queryKey: [...activityListsKey, 'recent-live'],
-    queryFn: ({ signal }) =>
-      http.get<ActivityList>('/activity', listQuery(DEFAULT_FILTERS, 1), { signal }),
+    queryFn: ({ signal }) => http.get<ActivityList>('/activity', listQuery(DEFAULT_FILTERS, 1), { signal }),
     select: (list) => list.items.filter((activity) => activity.isPushing),
   });
-

@@ -1,0 +1,195 @@
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  InboxOutlined,
+  LoginOutlined,
+  MoreOutlined,
+} from '@ant-design/icons';
+import type { ActivitySummary } from '@yanbo/contracts';
+import { App, Button, Dropdown, Empty, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link, useNavigate } from 'react-router';
+import { activityTexts as t } from '../../../locales/zh-CN/activities';
+import { useArchiveActivity, useCopyActivity, useDeleteActivities } from '../api/activity-actions';
+import { ActivityCover } from './activity-cover';
+import { PushingBadge } from './pushing-badge';
+
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+export function formatTime(iso: string) {
+  return dayjs(iso).format(TIME_FORMAT);
+}
+
+export function TypeTag({ type }: { type: ActivitySummary['type'] }) {
+  return (
+    <Tag color={type === 'live' ? 'blue' : 'purple'} variant="outlined">
+      {t[`activities.type.${type}`]}
+    </Tag>
+  );
+}
+
+/** 未开始 / 直播中 / 已结束, or 已停用 for an activity that isn't enabled. */
+export function ProgressTag({ activity }: { activity: Pick<ActivitySummary, 'status' | 'progress'> }) {
+  if (activity.status !== 'enabled') return <Tag color="error">{t['activities.status.disabled']}</Tag>;
+  const color = activity.progress === 'OnGoing' ? 'processing' : activity.progress === 'Ended' ? 'default' : 'warning';
+  return <Tag color={color}>{t[`activities.progress.${activity.progress}`]}</Tag>;
+}
+
+/** Start and end; a null endedAt is the far-future "no end date" (seed 001 §3). */
+export function ActivityTimes({ activity }: { activity: Pick<ActivitySummary, 'startedAt' | 'endedAt'> }) {
+  return (
+    <Flex vertical gap={2} style={{ fontSize: 13 }}>
+      <span>
+        <Typography.Text type="secondary">{t['activities.time.start']}</Typography.Text>{' '}
+        {activity.startedAt ? formatTime(activity.startedAt) : t['activities.time.noStart']}
+      </span>
+      <span>
+        <Typography.Text type="secondary">{t['activities.time.end']}</Typography.Text>{' '}
+        {activity.endedAt ? formatTime(activity.endedAt) : t['activities.time.noEnd']}
+      </span>
+    </Flex>
+  );
+}
+
+function RowActions({ activity, onEdit }: { activity: ActivitySummary; onEdit: (activity: ActivitySummary) => void }) {
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const copy = useCopyActivity();
+  const archive = useArchiveActivity();
+  const remove = useDeleteActivities();
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: t['activities.confirm.deleteTitle'],
+      content: t['activities.confirm.delete'](activity.name),
+      okText: t['activities.confirm.ok'],
+      okButtonProps: { danger: true },
+      cancelText: t['activities.confirm.cancel'],
+      // Shown by the mutation cache when it fails; the dialog just closes.
+      onOk: () => remove.mutateAsync([activity.id]).catch(() => undefined),
+    });
+
+  return (
+    <Space size={4} wrap={false}>
+      <Button type="primary" size="small" icon={<LoginOutlined />} onClick={() => navigate(`/board/${activity.id}`)}>
+        {t['activities.action.enter']}
+      </Button>
+      <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(activity)}>
+        {t['activities.action.edit']}
+      </Button>
+      <Button size="small" icon={<CopyOutlined />} loading={copy.isPending} onClick={() => copy.mutate(activity.id)}>
+        {t['activities.action.copy']}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            {
+              key: 'archive',
+              icon: <InboxOutlined />,
+              label: activity.isArchived ? t['activities.action.unarchive'] : t['activities.action.archive'],
+              disabled: archive.isPending,
+            },
+            { type: 'divider' },
+            { key: 'delete', icon: <DeleteOutlined />, label: t['activities.action.delete'], danger: true },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'archive') archive.mutate({ id: activity.id, isArchived: !activity.isArchived });
+            if (key === 'delete') confirmDelete();
+          },
+        }}
+      >
+        <Button size="small" icon={<MoreOutlined />} aria-label={t['activities.action.more']} />
+      </Dropdown>
+    </Space>
+  );
+}
+
+interface ActivityTableProps {
+  rows: ActivitySummary[];
+  loading: boolean;
+  filtered: boolean;
+  selectedIds: number[];
+  onSelect: (ids: number[]) => void;
+  onEdit: (activity: ActivitySummary) => void;
+}
+
+export function ActivityTable({ rows, loading, filtered, selectedIds, onSelect, onEdit }: ActivityTableProps) {
+  const columns: TableProps<ActivitySummary>['columns'] = [
+    {
+      title: t['activities.column.activity'],
+      key: 'activity',
+      render: (_, activity) => (
+        <Flex gap={12} align="center" style={{ minWidth: 0 }}>
+          <Link to={`/board/${activity.id}`} tabIndex={-1}>
+            <ActivityCover activity={activity} width={112} />
+          </Link>
+          <Flex vertical gap={4} style={{ minWidth: 0 }}>
+            <Link to={`/board/${activity.id}`} style={{ fontWeight: 500, fontSize: 15 }}>
+              <Typography.Text ellipsis={{ tooltip: activity.name }} style={{ color: 'inherit', maxWidth: 360 }}>
+                {activity.name}
+              </Typography.Text>
+            </Link>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              ID {activity.id} · {t['activities.createdAt'](formatTime(activity.createdAt))}
+            </Typography.Text>
+            <Flex gap={6} wrap>
+              <PushingBadge isPushing={activity.isPushing} />
+              {activity.isArchived && <Tag>{t['activities.archivedTag']}</Tag>}
+            </Flex>
+          </Flex>
+        </Flex>
+      ),
+    },
+    {
+      title: t['activities.column.type'],
+      dataIndex: 'type',
+      width: 80,
+      render: (type: ActivitySummary['type']) => <TypeTag type={type} />,
+    },
+    {
+      title: t['activities.column.progress'],
+      key: 'progress',
+      width: 96,
+      render: (_, activity) => <ProgressTag activity={activity} />,
+    },
+    {
+      title: t['activities.column.time'],
+      key: 'time',
+      width: 200,
+      render: (_, activity) => <ActivityTimes activity={activity} />,
+    },
+    {
+      title: t['activities.column.actions'],
+      key: 'actions',
+      width: 290,
+      fixed: 'end',
+      render: (_, activity) => <RowActions activity={activity} onEdit={onEdit} />,
+    },
+  ];
+
+  return (
+    <Table<ActivitySummary>
+      className="activity-table"
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      rowSelection={{
+        selectedRowKeys: selectedIds,
+        onChange: (keys) => onSelect(keys.map(Number)),
+      }}
+      locale={{
+        emptyText: (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={filtered ? t['activities.emptyFiltered'] : t['activities.empty']}
+          />
+        ),
+      }}
+      scroll={{ x: 1000 }}
+    />
+  );
+}

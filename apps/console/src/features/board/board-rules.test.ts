@@ -1,0 +1,50 @@
+import { ERROR_MESSAGES } from '@yanbo/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../app/http';
+import { BOARD_ENTRIES, boardEntryPath, choosePlayback, forbiddenRedirect, isActivityNotFound } from './board-rules';
+
+describe('choosePlayback', () => {
+  it('plays HTTP-FLV where MSE can, HLS where the browser plays it natively, nothing otherwise', () => {
+    expect(choosePlayback({ mseLiveFlv: true, nativeHls: true })).toBe('flv');
+    expect(choosePlayback({ mseLiveFlv: false, nativeHls: true })).toBe('hls');
+    expect(choosePlayback({ mseLiveFlv: false, nativeHls: false })).toBeNull();
+  });
+});
+
+describe('forbiddenRedirect', () => {
+  const forbidden = (body: unknown) => new ApiError(403, ERROR_MESSAGES.forbidden, undefined, undefined, body);
+
+  it("answers the redirect of a '403 Forbidden' that carries one", () => {
+    expect(forbiddenRedirect(forbidden({ message: 'Forbidden', redirect: '/' }))).toBe('/');
+    expect(forbiddenRedirect(forbidden({ redirect: 'https://example.com/x' }))).toBe('https://example.com/x');
+  });
+
+  it('answers null for a 403 without a redirect and for every other failure', () => {
+    expect(forbiddenRedirect(forbidden({ message: 'Forbidden' }))).toBeNull();
+    expect(forbiddenRedirect(forbidden({ redirect: '' }))).toBeNull();
+    expect(forbiddenRedirect(forbidden(null))).toBeNull();
+    expect(forbiddenRedirect(new ApiError(403, 'Other', undefined, undefined, { redirect: '/' }))).toBeNull();
+    expect(forbiddenRedirect(new ApiError(404, ERROR_MESSAGES.activityNotFound))).toBeNull();
+    expect(forbiddenRedirect(new Error('Forbidden'))).toBeNull();
+  });
+});
+
+describe('isActivityNotFound', () => {
+  it('knows the 404 Activity Not Found answer and nothing else', () => {
+    expect(isActivityNotFound(new ApiError(404, ERROR_MESSAGES.activityNotFound))).toBe(true);
+    expect(isActivityNotFound(new ApiError(404, 'Not Found'))).toBe(false);
+    expect(isActivityNotFound(new ApiError(500, ERROR_MESSAGES.activityNotFound))).toBe(false);
+  });
+});
+
+describe('board entries', () => {
+  it('lead to the statistics of this activity, which has a screen', () => {
+    expect(boardEntryPath('stats', 42)).toBe('/stats/42');
+  });
+
+  it('have no path while their screen does not exist, and no path for screens that are not per activity', () => {
+    expect(boardEntryPath('live-config', 42)).toBeNull();
+    expect(boardEntryPath('orders', 42)).toBeNull();
+    expect(BOARD_ENTRIES.map((entry) => entry.key)).toContain('settings');
+  });
+});

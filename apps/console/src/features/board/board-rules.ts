@@ -1,0 +1,59 @@
+import { ERROR_MESSAGES } from '@yanbo/contracts';
+import { generatePath } from 'react-router';
+import { ApiError } from '../../app/http';
+import { routeByName } from '../../app/route-table';
+
+// The board's rules, apart from the screen so they can be tested as they are.
+
+export type Playback = 'flv' | 'hls';
+
+export interface PlaybackSupport {
+  /** mpegts.js can play live HTTP-FLV here (Media Source Extensions with H.264/AAC). */
+  mseLiveFlv: boolean;
+  /** The <video> element plays an m3u8 by itself (Safari, iOS, some Android browsers). */
+  nativeHls: boolean;
+}
+
+/** HTTP-FLV first (lowest delay), HLS where the browser plays it natively, else nothing the page can play. */
+export function choosePlayback(support: PlaybackSupport): Playback | null {
+  if (support.mseLiveFlv) return 'flv';
+  if (support.nativeHls) return 'hls';
+  return null;
+}
+
+/**
+ * Activity info failing with the text '403 Forbidden' and a redirect in the answer: the page says the activity
+ * doesn't exist and goes there after REDIRECT_DELAY_MS (seed 001 §2, §8). The redirect, or null for any other failure.
+ */
+export function forbiddenRedirect(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 403 || error.message !== ERROR_MESSAGES.forbidden) return null;
+  const redirect = (error.body as { redirect?: unknown } | null)?.redirect;
+  return typeof redirect === 'string' && redirect ? redirect : null;
+}
+
+/** 404 Activity Not Found: the http client's dialog says so and leads home; the board has nothing to retry. */
+export function isActivityNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && error.message === ERROR_MESSAGES.activityNotFound;
+}
+
+/** The screens of one activity the board leads to; `route` is the console route that shows it, once it exists. */
+export const BOARD_ENTRIES = [
+  { key: 'settings', route: 'activity-settings' },
+  { key: 'liveConfig', route: 'live-config' },
+  { key: 'template', route: 'page-template' },
+  { key: 'comments', route: 'comments' },
+  { key: 'audience', route: 'audience' },
+  { key: 'stats', route: 'stats' },
+  { key: 'exports', route: 'exports' },
+  { key: 'products', route: 'activity-products' },
+  { key: 'registration', route: 'registration' },
+] as const;
+
+export type BoardEntryKey = (typeof BOARD_ENTRIES)[number]['key'];
+
+/** Where an entry goes for this activity, or null while its screen doesn't exist (the board shows 即将开放). */
+export function boardEntryPath(route: string, activityId: number): string | null {
+  const target = routeByName(route);
+  if (!target?.path.includes(':id')) return null;
+  return generatePath(target.path, { id: String(activityId) });
+}
