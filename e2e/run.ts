@@ -1,7 +1,8 @@
 import { after, before, describe } from 'node:test';
 import { ADMIN, createJourney, type Journey, launchBrowser } from './harness.ts';
 import { accountJourneys } from './journeys/account.ts';
-import { startServer } from './start-server.ts';
+import { activityJourneys } from './journeys/activities.ts';
+import { freePort, startServer } from './start-server.ts';
 
 // One server and one browser for every journey; each journey opens its own browser context.
 
@@ -9,7 +10,13 @@ const journey = {} as Journey;
 
 describe('browser journeys', () => {
   before(async () => {
-    const server = await startServer({ ADMIN_MOBILE: ADMIN.mobile, ADMIN_PASSWORD: ADMIN.password });
+    const rtmpPort = await freePort();
+    const server = await startServer({
+      ADMIN_MOBILE: ADMIN.mobile,
+      ADMIN_PASSWORD: ADMIN.password,
+      RTMP_PORT: String(rtmpPort),
+      RTMP_HOST: '127.0.0.1',
+    });
     const browser = await launchBrowser();
     Object.assign(journey, createJourney(server, browser));
   });
@@ -19,4 +26,5 @@ describe('browser journeys', () => {
   });
 
   accountJourneys(journey);
+  activityJourneys(journey);
 });
