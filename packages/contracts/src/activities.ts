@@ -19,6 +19,8 @@ export const activitySummary = z.object({
   catalogId: z.number().int().nullable(),
   categoryId: z.number().int().nullable(),
   cover: z.string(),
+  /** What the activity has cost so far, shown per activity in the list. */
+  spend: z.number(),
   startedAt: isoDateTime.nullable(),
   /** null when the stored endedAt is FAR_FUTURE_ENDED_AT (no end date). */
   endedAt: isoDateTime.nullable(),
@@ -83,7 +85,6 @@ export type ActivityMeta = z.infer<typeof activityMeta>;
 export const activityDetail = activitySummary.extend({
   agentId: z.number().int(),
   meta: activityMeta,
-  spend: z.number(),
   stream: activityStream,
 });
 export type ActivityDetail = z.infer<typeof activityDetail>;

@@ -102,6 +102,10 @@ describe.each(engines)('activities on %s', (engine) => {
     expect(await names('name=进行')).toEqual(['进行中']);
     expect(await names(`activityId=${ongoing.id}`)).toEqual(['进行中']);
 
+    await t.ctx.db.updateTable('activities').set({ spend: '12.50' }).where('id', '=', ongoing.id).execute();
+    const listed = (await call(t.app, 'GET', `/activity?activityId=${ongoing.id}`, { token })).body.items[0];
+    expect(listed.spend).toBe(12.5);
+
     const page2 = await call(t.app, 'GET', '/activity?page=2&pageSize=2', { token });
     expect(page2.body.pager).toEqual({ page: 2, pageSize: 2, total: 3 });
     expect(page2.body.items.map((item: { name: string }) => item.name)).toEqual(['进行中']);

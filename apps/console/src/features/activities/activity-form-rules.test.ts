@@ -40,6 +40,7 @@ describe('activity form', () => {
       catalogId: null,
       categoryId: 3,
       cover: '',
+      spend: 0,
       startedAt: '2025-01-01T02:00:00.000Z',
       endedAt: null,
       createdAt: '2025-01-01T00:00:00.000Z',

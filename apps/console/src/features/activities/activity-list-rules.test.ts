@@ -29,6 +29,7 @@ function activity(id: number, changes: Partial<ActivitySummary> = {}): ActivityS
     catalogId: null,
     categoryId: null,
     cover: '',
+    spend: 0,
     startedAt: null,
     endedAt: null,
     createdAt: '2025-01-01T00:00:00.000Z',

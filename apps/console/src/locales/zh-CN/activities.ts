@@ -31,6 +31,7 @@ export const activityTexts = {
   'activities.column.type': '类型',
   'activities.column.progress': '状态',
   'activities.column.time': '活动时间',
+  'activities.column.spend': '消费',
   'activities.column.actions': '操作',
   'activities.time.start': '开始',
   'activities.time.end': '结束',

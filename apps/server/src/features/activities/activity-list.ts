@@ -73,6 +73,7 @@ export async function listActivities(db: Db, caller: Caller, query: ActivityList
         'activities.catalogId',
         'activities.categoryId',
         'activities.cover',
+        'activities.spend',
         'activities.startedAt',
         'activities.endedAt',
         'activities.createdAt',
@@ -90,6 +91,7 @@ export async function listActivities(db: Db, caller: Caller, query: ActivityList
   return {
     items: rows.map((row) => ({
       ...row,
+      spend: Number(row.spend),
       startedAt: row.startedAt?.toISOString() ?? null,
       endedAt: toEndedAt(row.endedAt),
       createdAt: row.createdAt.toISOString(),

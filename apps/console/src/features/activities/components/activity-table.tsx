@@ -161,6 +161,13 @@ export function ActivityTable({ rows, loading, filtered, selectedIds, onSelect, 
       render: (_, activity) => <ActivityTimes activity={activity} />,
     },
     {
+      title: t['activities.column.spend'],
+      key: 'spend',
+      width: 100,
+      align: 'right',
+      render: (_, activity) => `¥${activity.spend.toFixed(2)}`,
+    },
+    {
       title: t['activities.column.actions'],
       key: 'actions',
       width: 290,
