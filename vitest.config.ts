@@ -26,6 +26,13 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'watch',
+          include: ['apps/watch/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

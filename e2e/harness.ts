@@ -8,6 +8,12 @@ export const ADMIN = { mobile: '13700000001', password: 'admin-pass-1' };
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
+/** E2E_VIEWPORT=1024x768 runs the journeys on a smaller screen; its screenshots get the size in their names. */
+const VIEWPORT_ENV = /^(\d+)x(\d+)$/.exec(process.env.E2E_VIEWPORT ?? '');
+const VIEWPORT = VIEWPORT_ENV
+  ? { width: Number(VIEWPORT_ENV[1]), height: Number(VIEWPORT_ENV[2]) }
+  : { width: 1366, height: 860 };
+const SCREENSHOT_SUFFIX = VIEWPORT_ENV ? `@${VIEWPORT_ENV[0]}` : '';
 
 export interface Journey {
   server: RunningServer;
@@ -19,7 +25,14 @@ export interface Journey {
   smsCode(mobile: string, purpose: string): Promise<string>;
   /** Signs in through the API and answers the manage token. */
   apiLogin(username: string, password: string): Promise<string>;
+  /**
+   * A new lower-level agent of the admin, signed in through the API: a journey that works as one sees only what it
+   * made itself, whatever the other journeys did to the shared server before it.
+   */
+  newAgent(): Promise<{ id: number; token: string }>;
 }
+
+let agentCounter = 0;
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -45,7 +58,7 @@ export function createJourney(server: RunningServer, browser: Browser): Journey 
       const context = await browser.newContext({
         baseURL: server.baseUrl,
         locale: 'zh-CN',
-        viewport: { width: 1366, height: 860 },
+        viewport: VIEWPORT,
       });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
@@ -54,7 +67,7 @@ export function createJourney(server: RunningServer, browser: Browser): Journey 
     },
     async screenshot(page, name) {
       await mkdir(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}${SCREENSHOT_SUFFIX}.png`), fullPage: true });
     },
     async smsCode(mobile, purpose) {
       const deadline = Date.now() + 10_000;
@@ -81,5 +94,45 @@ export function createJourney(server: RunningServer, browser: Browser): Journey 
       if (!response.ok) throw new Error(`login ${username}: ${response.status}`);
       return ((await response.json()) as { token: string }).token;
     },
+    async newAgent() {
+      agentCounter += 1;
+      const admin = await this.apiLogin(ADMIN.mobile, ADMIN.password);
+      const mobile = `139${String(Date.now() % 1e6).padStart(6, '0')}${String(agentCounter).padStart(2, '0')}`;
+      const password = 'journey-pass-1';
+      const response = await fetch(`${server.baseUrl}/api/agent/agent/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          mobile,
+          password,
+          contact: `旅程 ${agentCounter}`,
+          company: `旅程公司 ${agentCounter}`,
+        }),
+      });
+      if (!response.ok) throw new Error(`new agent: ${response.status} ${await response.text()}`);
+      const { id } = (await response.json()) as { id: number };
+      return { id, token: await this.apiLogin(mobile, password) };
+    },
   };
+}
+
+/** Calls the API as a signed-in agent; a failure throws with the status and the answer's text. */
+export async function api<T = Record<string, unknown>>(
+  j: Journey,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${j.server.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
 }

@@ -1,7 +1,16 @@
 import { after, before, describe } from 'node:test';
 import { ADMIN, createJourney, type Journey, launchBrowser } from './harness.ts';
 import { accountJourneys } from './journeys/account.ts';
-import { activityJourneys } from './journeys/activities.ts';
+import { activityCopyJourneys, activityJourneys } from './journeys/activities.ts';
+import { activitySettingsJourneys } from './journeys/activity-settings.ts';
+import { agentEditJourneys, agentJourneys } from './journeys/agents.ts';
+import { liveConfigJourneys } from './journeys/live-config.ts';
+import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
+import { priceJourneys } from './journeys/price.ts';
+import { SETTINGS_SERVER_IPS, settingsJourneys } from './journeys/settings.ts';
+import { statsJourneys } from './journeys/stats.ts';
+import { subaccountJourneys } from './journeys/subaccounts.ts';
+import { watchJourneys } from './journeys/watch.ts';
 import { freePort, startServer } from './start-server.ts';
 
 // One server and one browser for every journey; each journey opens its own browser context.
@@ -16,6 +25,7 @@ describe('browser journeys', () => {
       ADMIN_PASSWORD: ADMIN.password,
       RTMP_PORT: String(rtmpPort),
       RTMP_HOST: '127.0.0.1',
+      SERVER_IPS: SETTINGS_SERVER_IPS,
     });
     const browser = await launchBrowser();
     Object.assign(journey, createJourney(server, browser));
@@ -26,5 +36,18 @@ describe('browser journeys', () => {
   });
 
   accountJourneys(journey);
+  // The agents journeys start from the admin's empty list of lower-level agents, so they come before the journeys
+  // that make agents of their own (j.newAgent).
+  agentJourneys(journey);
+  agentEditJourneys(journey);
   activityJourneys(journey);
+  activityCopyJourneys(journey);
+  settingsJourneys(journey);
+  subaccountJourneys(journey);
+  liveConfigJourneys(journey);
+  priceJourneys(journey);
+  activitySettingsJourneys(journey);
+  watchJourneys(journey);
+  liveTranscodeJourneys(journey);
+  statsJourneys(journey);
 });

@@ -1,7 +1,8 @@
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { ADMIN, type Journey } from '../harness.ts';
+import { ADMIN, api, type Journey } from '../harness.ts';
 
 // Create an activity in the modal, land on its board, push with ffmpeg and watch the board follow without a reload.
 
@@ -52,6 +53,114 @@ export function activityJourneys(j: Journey) {
       ffmpeg.kill('SIGKILL');
     }
     await page.getByText('未推流').first().waitFor({ timeout: 10_000 });
+    await page.context().close();
+  });
+
+  test('the board shows a sub-account’s credentials to the main account; a sub-account manages no groups', async () => {
+    const agent = await j.newAgent();
+    const username = `hall-${agent.id}`;
+    const sub = await api<{ id: number }>(j, agent.token, 'POST', '/agent/subagent', {
+      username,
+      password: 'hall-pass-1',
+    });
+    const group = await api<{ id: number }>(j, agent.token, 'POST', '/agent/activity-group', { name: '发布会' });
+    const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
+      name: '分配给会场的直播',
+      subagentId: sub.id,
+      groupId: group.id,
+    });
+
+    // The main account: the board names the sub-account and opens its credentials.
+    const owner = await j.open(`/board/${activity.id}#access_token=${agent.token}`);
+    await owner.getByTestId('board-activity-name').getByText('分配给会场的直播').waitFor();
+    await owner.getByTestId('board-subagent').getByText(username).click();
+    await owner.getByTestId('activity-subagent-password').getByText('hall-pass-1').waitFor();
+    await owner.waitForTimeout(300);
+    await j.screenshot(owner, 'board-subagent-credentials');
+    await owner.goto('/');
+    await owner.getByRole('tab', { name: /发布会/ }).waitFor();
+    await owner.getByTestId('activity-groups-manage').waitFor();
+    await owner.context().close();
+
+    // The sub-account: the same board without credentials; the list filters by group but offers no management.
+    const subToken = await j.apiLogin(username, 'hall-pass-1');
+    const page = await j.open(`/board/${activity.id}#access_token=${subToken}`);
+    await page.getByTestId('board-activity-name').getByText('分配给会场的直播').waitFor();
+    await page.getByText('直播预览').first().waitFor();
+    assert.equal(await page.getByTestId('board-subagent').count(), 0);
+    assert.equal(await page.getByText('hall-pass-1').count(), 0);
+    await page.goto('/');
+    await page.getByText('分配给会场的直播').first().waitFor();
+    await page.getByRole('tab', { name: /发布会/ }).click();
+    await page.getByText('分配给会场的直播').first().waitFor();
+    assert.equal(await page.getByTestId('activity-groups-manage').count(), 0);
+    assert.equal(await page.getByText('分组管理').count(), 0);
+    await j.screenshot(page, 'activities-subaccount-groups');
+    await page.context().close();
+  });
+}
+
+export function activityCopyJourneys(j: Journey) {
+  test('batch-create activities, save one as a new activity with its template, and copy its channel', async () => {
+    const { token } = await j.newAgent();
+    const page = await j.open(`/#access_token=${token}`);
+    await page.getByRole('button', { name: /批量创建/ }).click();
+    const dialog = page.getByRole('dialog', { name: '批量创建活动' });
+    const names = dialog.getByLabel('活动名称');
+    await names.fill('开幕式\n主论坛\n开幕式');
+    await dialog.getByRole('button', { name: /创\s*建/ }).click();
+    await dialog.getByText('第 3 行的名称「开幕式」重复').waitFor();
+    await names.fill('开幕式\n主论坛\n闭幕式');
+    await dialog.getByText('将创建 3 个活动').waitFor();
+    await j.screenshot(page, 'activities-bulk-create');
+    await dialog.getByRole('button', { name: /创\s*建/ }).click();
+    await page.getByText('创建成功').first().waitFor();
+    for (const name of ['开幕式', '主论坛', '闭幕式']) await page.getByRole('link', { name }).waitFor();
+
+    // A name already taken is refused for the whole batch, and the line is named.
+    await page.getByRole('button', { name: /批量创建/ }).click();
+    await names.fill('分论坛\n主论坛');
+    await dialog.getByRole('button', { name: /创\s*建/ }).click();
+    await dialog.getByText('第 2 个名称「主论坛」已被其它活动使用').waitFor();
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await page.getByRole('link', { name: '分论坛' }).waitFor({ state: 'detached' });
+
+    // 主论坛 gets a page template, then is saved as a new activity that carries it.
+    const list = (await (
+      await fetch(`${j.server.baseUrl}/api/activity?name=主论坛`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { items: { id: number }[] };
+    const sourceId = list.items[0]?.id;
+    assert.ok(sourceId);
+    const templateUrl = (id: number) => `${j.server.baseUrl}/api/activity/${id}/template`;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const template = await (await fetch(templateUrl(sourceId), { headers })).json();
+    const saved = await fetch(templateUrl(sourceId), {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...template, colorBackground: '#0958d9' }),
+    });
+    assert.equal(saved.status, 200);
+
+    const row = page.locator('.ant-table-row', { has: page.getByRole('link', { name: '主论坛', exact: true }) });
+    await row.getByRole('button', { name: '更多' }).click();
+    await page.getByRole('menuitem', { name: '另存为新活动' }).click();
+    const duplicate = page.getByRole('dialog', { name: '另存为新活动' });
+    await duplicate.getByRole('textbox').fill('主论坛（重播）');
+    await duplicate.getByRole('button', { name: /另\s*存/ }).click();
+    await page.getByText('复制成功').first().waitFor();
+    await page.getByRole('link', { name: '主论坛（重播）' }).waitFor();
+    const copies = (await (
+      await fetch(`${j.server.baseUrl}/api/activity?name=主论坛（重播）`, { headers })
+    ).json()) as { items: { id: number }[] };
+    const copyId = copies.items[0]?.id;
+    assert.ok(copyId);
+    const copied = (await (await fetch(templateUrl(copyId), { headers })).json()) as { colorBackground: string };
+    assert.equal(copied.colorBackground, '#0958d9');
+
+    await row.getByRole('button', { name: '更多' }).click();
+    await page.getByRole('menuitem', { name: '复制频道' }).click();
+    await page.getByRole('link', { name: '主论坛 (副本 1)' }).waitFor();
+    await j.screenshot(page, 'activities-copies');
     await page.context().close();
   });
 }

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { RelayRunner } from './features/live-stream/relay-runner.ts';
 import type { Database, Db } from './platform/db/database.ts';
 import type { Ingest } from './platform/ingest/index.ts';
+import type { PayProvider } from './platform/pay/pay-provider.ts';
 import type { RealtimeHub } from './platform/realtime/hub.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
@@ -20,4 +21,5 @@ export interface AppContext {
   ingest: Ingest | null;
   relays: RelayRunner;
   wechat: WechatProvider;
+  pay: PayProvider;
 }

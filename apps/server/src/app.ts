@@ -3,13 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX } from '@yanbo/contracts';
+import { API_PREFIX, CONSOLE_PREVIEW_PARAM } from '@yanbo/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { registerAccountRoutes } from './features/account/account-routes.ts';
 import { registerActivityRoutes } from './features/activities/activity-routes.ts';
+import { trackFlvViewer } from './features/activities/activity-usage.ts';
 import { registerAgentRoutes } from './features/agents/agent-routes.ts';
 import { registerBrandingRoutes } from './features/branding/branding-routes.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
@@ -17,19 +18,25 @@ import { registerExtensionRoutes } from './features/extensions/extension-routes.
 import { registerLiveConfigRoutes } from './features/live-config/live-config-routes.ts';
 import { registerConsoleEventRoutes } from './features/live-stream/console-events-routes.ts';
 import { createEmbeddedIngest, registerPlaybackRoutes } from './features/live-stream/embedded-ingest.ts';
+import { trackHlsViewer } from './features/live-stream/hls-viewers.ts';
 import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
 import { registerLiveStreamRoutes } from './features/live-stream/live-stream-routes.ts';
 import { createRelayRunner } from './features/live-stream/relay-runner.ts';
 import { markInterruptedJobs } from './features/live-stream/stream-jobs.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
+import { registerPriceRoutes } from './features/price/price-routes.ts';
+import { registerStatsRoutes } from './features/stats/stats-routes.ts';
 import { registerSubaccountRoutes } from './features/subaccounts/subaccount-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
+import { registerWatchPage } from './features/watch/watch-page-html.ts';
+import { registerWatchRoutes } from './features/watch/watch-routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { ensureAdminAgent } from './platform/bootstrap.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { createSandboxPayProvider, registerSandboxPayPages } from './platform/pay/sandbox-pay-provider.ts';
 import { createLocalHub } from './platform/realtime/hub.ts';
 import { createRedisHub } from './platform/realtime/redis-hub.ts';
 import { createLogSmsProvider } from './platform/sms/sms-provider.ts';
@@ -65,12 +72,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     files: createLocalFileStorage(path.join(config.dataDir, 'files')),
     realtime: config.redisUrl ? await createRedisHub(config.redisUrl) : createLocalHub(),
     wechat: createSandboxWechatProvider(database.db),
+    pay: createSandboxPayProvider(config.secretKey),
   };
-  const ctx: AppContext = {
-    ...base,
-    ingest: config.embeddedIngest ? createEmbeddedIngest(base, (line) => app.log.info(line)) : null,
-    relays: createRelayRunner(),
-  };
+  const ctx: AppContext = { ...base, ingest: null, relays: createRelayRunner() };
+  if (config.embeddedIngest) ctx.ingest = createEmbeddedIngest(ctx, (line) => app.log.info(line));
   // Relays run inside this process; with the embedded default it is the only one, so a running row is a dead one.
   if (config.embeddedIngest) await markInterruptedJobs(ctx);
   await ensureAdminAgent(ctx, app.log);
@@ -109,11 +114,15 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       registerLiveConfigRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
       registerDitchRoutes(api, ctx);
+      registerStatsRoutes(api, ctx);
       registerExtensionRoutes(api, ctx);
+      await registerPriceRoutes(api, ctx);
+      registerWatchRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );
   registerSandboxWechatPages(app, database.db, config.secretKey);
+  registerSandboxPayPages(app, config.secretKey);
   mkdirSync(path.join(config.dataDir, 'files'), { recursive: true });
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'files'),
@@ -121,7 +130,24 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     decorateReply: false,
     maxAge: '7d',
   });
-  if (ctx.ingest) registerPlaybackRoutes(app, ctx.ingest);
+  if (ctx.ingest) {
+    registerPlaybackRoutes(
+      app,
+      ctx.ingest,
+      (name, stream, res, query) => {
+        // The console's own preview is not audience.
+        if (query[CONSOLE_PREVIEW_PARAM] !== undefined) return;
+        trackFlvViewer(ctx, name, stream, res).catch((error) => app.log.warn(`online count: ${error}`));
+      },
+      (name, stream, viewer, targetSeconds, query) => {
+        if (query[CONSOLE_PREVIEW_PARAM] !== undefined) return;
+        trackHlsViewer(ctx, name, stream, viewer, targetSeconds).catch((error) =>
+          app.log.warn(`online count: ${error}`),
+        );
+      },
+    );
+  }
+  registerWatchPage(app, ctx, config.watchDir);
   registerConsole(app, config.consoleDir);
 
   return {

@@ -20,6 +20,8 @@ export interface Config {
   secretKey: string;
   /** Directory of the built console; served at every non-API path. */
   consoleDir: string;
+  /** Directory of the built watch page; served at /watch/{id}. */
+  watchDir: string;
   logLevel: string;
   /** Host (and port) the ingest and playback addresses are built from. */
   /** The embedded RTMP ingest; 0 picks a free port, and INGEST=external leaves ingest to a media server's webhooks. */
@@ -50,6 +52,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     wechatProvider: 'sandbox',
     secretKey: env.SECRET_KEY ?? '',
     consoleDir: env.CONSOLE_DIR ?? path.join(root, 'apps/console/dist'),
+    watchDir: env.WATCH_DIR ?? path.join(root, 'apps/watch/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     rtmpPort: Number(env.RTMP_PORT ?? 1935),
     rtmpHost: env.RTMP_HOST ?? '0.0.0.0',

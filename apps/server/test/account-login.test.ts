@@ -429,6 +429,7 @@ describe.each(engines)('account login (%s)', (engine) => {
         isSubAgent: false,
         subagent: null,
         impersonatedBy: null,
+        hasContract: false,
       });
     });
 

@@ -33,6 +33,8 @@ export const me = agentProfile.extend({
   isSubAgent: z.boolean(),
   subagent: z.object({ id: z.number().int(), username: z.string(), remark: z.string() }).nullable(),
   impersonatedBy: z.number().int().nullable(),
+  /** isUltimatePackage of the last package paid, copied here (seed 001 §6). */
+  hasContract: z.boolean(),
 });
 export type Me = z.infer<typeof me>;
 
@@ -83,6 +85,8 @@ export const signupBody = z.object({
   password,
   contact: z.string().trim().max(50).default(''),
   company: z.string().trim().max(100).default(''),
+  /** The promotion code of the link the sign-up came by (GET /v3/promote), if any. */
+  promoter: z.string().trim().max(40).optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
@@ -160,6 +164,10 @@ export const customerServiceUser = z.object({
 export const agentIdParams = z.object({ id });
 
 /** Upload policy: where and how the browser uploads a file (agent avatar and the activity/agent policies). */
+/** What an upload policy is for (GET /v3/upload-policy/{kind}): each kind has its own size and type rules. */
+export const UPLOAD_KINDS = ['agent-avatar', 'agent', 'activity'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
 export const uploadPolicy = z.object({
   url: z.string(),
   method: z.literal('POST'),

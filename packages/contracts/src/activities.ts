@@ -46,7 +46,17 @@ export const activityListQuery = z.object({
   catalogId: z.coerce.number().int().optional(),
 });
 export type ActivityListQuery = z.infer<typeof activityListQuery>;
-export const activityList = listOf(activitySummary);
+/** The sub-account an activity belongs to, with its credentials (seed 001 §3); the password for the main account only. */
+export const activitySubagent = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  cleartextPassword: z.string().nullable(),
+});
+export type ActivitySubagent = z.infer<typeof activitySubagent>;
+/** A row of the activity list: the summary with its sub-account's credentials (null when it has none). */
+export const activityListItem = activitySummary.extend({ subagent: activitySubagent.nullable() });
+export type ActivityListItem = z.infer<typeof activityListItem>;
+export const activityList = listOf(activityListItem);
 export type ActivityList = z.infer<typeof activityList>;
 
 /** The status filter of the activity list (seed 001 §4). */
@@ -60,6 +70,18 @@ export const category = z.object({ id: z.number().int(), name: z.string(), paren
 export type Category = z.infer<typeof category>;
 export const categoryList = z.object({ items: z.array(category) });
 
+/** Playback qualities: the pushed original, and the 标清 rendition while live transcoding runs. */
+export const RENDITION_NAMES = ['origin', 'sd'] as const;
+export const renditionName = z.enum(RENDITION_NAMES);
+export type RenditionName = z.infer<typeof renditionName>;
+/** The transcoded rendition is published as a second stream of the same app: <stream>_sd. */
+export const SD_STREAM_SUFFIX = '_sd';
+export const rendition = z.object({ name: renditionName, flv: z.string(), hls: z.string() });
+export type Rendition = z.infer<typeof rendition>;
+/** The seed's pullSource (HTTP-FLV, plus HLS) and the renditions that are really live right now. */
+export const pullSource = z.object({ flv: z.string(), hls: z.string(), renditions: z.array(rendition) });
+export type PullSource = z.infer<typeof pullSource>;
+
 /** Where the host pushes and where viewers pull: built from pushDomain/pullDomain, app and stream (seed 000 §3). */
 export const activityStream = z.object({
   app: z.string(),
@@ -72,8 +94,7 @@ export const activityStream = z.object({
   pushStreamKey: z.string(),
   /** The full push URL for ffmpeg: pushServer + '/' + pushStreamKey. */
   pushUrl: z.string(),
-  /** The seed's pullSource: HTTP-FLV, plus HLS. */
-  pullSource: z.object({ flv: z.string(), hls: z.string() }),
+  pullSource,
 });
 export type ActivityStream = z.infer<typeof activityStream>;
 
@@ -84,6 +105,8 @@ export type ActivityMeta = z.infer<typeof activityMeta>;
 /** One activity with what its board needs (GET /activity/{id}). */
 export const activityDetail = activitySummary.extend({
   agentId: z.number().int(),
+  /** As on a list row: the sub-account's credentials, the password for the main account only. */
+  subagent: activitySubagent.nullable(),
   meta: activityMeta,
   stream: activityStream,
 });
@@ -120,7 +143,8 @@ export const activityGroupInput = z.object({
 export const duplicateBody = z.object({ name: activityInput.shape.name.optional() });
 
 /** POST /v3/activity/bulk-activity: several activities at once, all or none. */
-export const bulkActivityBody = z.object({ activities: z.array(activityInput).min(1).max(50) });
+export const BULK_ACTIVITIES_MAX = 50;
+export const bulkActivityBody = z.object({ activities: z.array(activityInput).min(1).max(BULK_ACTIVITIES_MAX) });
 export const bulkActivityResult = z.object({ items: z.array(activityDetail) });
 
 /** The sub-accounts the list can filter by (the console adds 所属子账号, id -1). */
@@ -166,9 +190,11 @@ export const liveModeBody = z
   });
 export type LiveModeBody = z.infer<typeof liveModeBody>;
 
+export const STREAM_JOB_KINDS = ['relay', 'transcode'] as const;
 export const streamJob = z.object({
   id: z.number().int(),
-  kind: z.literal('relay'),
+  /** relay: the server pulls relayUrl into the push; transcode: it encodes the push into the 标清 rendition. */
+  kind: z.enum(STREAM_JOB_KINDS),
   source: z.string(),
   status: z.enum(['running', 'stopped', 'failed']),
   error: z.string(),

@@ -166,3 +166,54 @@ export const agencyAgent = z.object({
 export type AgencyAgent = z.infer<typeof agencyAgent>;
 export const agencyAgentList = listOf(agencyAgent);
 export type AgencyAgentList = z.infer<typeof agencyAgentList>;
+
+/** Levels of the area library: a province (or municipality, autonomous region, SAR), its cities, their districts. */
+export const AREA_REGION_TYPES = ['province', 'city', 'district'] as const;
+export const areaRegionType = z.enum(AREA_REGION_TYPES);
+export type AreaRegionType = z.infer<typeof areaRegionType>;
+
+/** A region of the area library: its six-digit administrative code, name and level, with the regions under it. */
+export interface AreaRegion {
+  id: number;
+  name: string;
+  type: AreaRegionType;
+  children?: AreaRegion[];
+}
+export const areaRegion: z.ZodType<AreaRegion> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: areaRegionType,
+  get children() {
+    return z.array(areaRegion).optional();
+  },
+});
+
+/** GET /agent/area: China's administrative divisions, provinces with their cities and districts (seed 000 §3). */
+export const areaLibrary = z.object({
+  /** The library's edition; the ETag of the answer. */
+  version: z.string(),
+  items: z.array(areaRegion),
+});
+export type AreaLibrary = z.infer<typeof areaLibrary>;
+
+/** GET /agent/agent/{id}/impersonations: each time an upper agent opened this agent's console. */
+export const AGENT_IMPERSONATION_PAGE_SIZE = 10;
+export const agentImpersonationQuery = pageQuery(AGENT_IMPERSONATION_PAGE_SIZE);
+export type AgentImpersonationQuery = z.infer<typeof agentImpersonationQuery>;
+export const agentImpersonation = z.object({
+  id: z.number().int(),
+  /** The upper agent who asked for the login token. */
+  by: z.object({ id: z.number().int(), contact: z.string(), company: z.string(), mobile: z.string() }),
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+  /** When the token opened the console; null while unused (or once expired unused). */
+  usedAt: isoDateTime.nullable(),
+});
+export type AgentImpersonation = z.infer<typeof agentImpersonation>;
+export const agentImpersonationList = listOf(agentImpersonation);
+export type AgentImpersonationList = z.infer<typeof agentImpersonationList>;
+
+/** GET /agent/login/token?agentId=: a one-time token that opens the agent's console (url: /login?token=...). */
+export const agentLoginTokenQuery = z.object({ agentId: id });
+export const agentLoginToken = z.object({ token: z.string(), expiresAt: isoDateTime, url: z.string() });
+export type AgentLoginToken = z.infer<typeof agentLoginToken>;

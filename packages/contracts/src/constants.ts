@@ -20,7 +20,8 @@ export const MAX_SUBACCOUNT_GROUPS = 20;
 
 export const DEFAULT_AGENT_AREA = 330100;
 export const DEFAULT_AGENT_MARGIN = 0;
-export const ULTIMATE_PACKAGE_ID = 100005;
+/** The package bought for one activity: an order for it needs an activityId (seed 000 §9). */
+export const ACTIVITY_PACKAGE_ID = 100005;
 
 /** endedAt this far away means "no end date" and is shown as empty. */
 export const FAR_FUTURE_ENDED_AT = '2998-12-31T16:00:00.000Z';
@@ -54,6 +55,13 @@ export const TEMPLATE_PATH_SLOTS = 8;
 export const LIVE_MEDIA_KEYS = ['0', '1'] as const;
 export const LIVE_MEDIA_SLOTS = 8;
 export const GLOBAL_MEDIA_SLOTS = 20;
+/** An upload's answered filepath keeps its first 3 path segments (seed 001 §3, §9). */
+export const UPLOAD_FILEPATH_SEGMENTS = 3;
+/** Pictures and covers uploaded for an activity's page (POST /activity/{id}/upload). */
+export const ACTIVITY_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+/** Where uploaded files are served: an upload's filepath under this prefix is its address. */
+export const FILES_URL_PREFIX = '/files/';
+export const ACTIVITY_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const MEDIA_PAGE_SIZE = 20;
 export const DITCH_PAGE_SIZE = 10;
 export const MEETING_PAGE_SIZE = 10;

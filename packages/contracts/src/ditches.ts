@@ -22,6 +22,8 @@ export const ditch = z.object({
   activityId: z.number().int().nullable(),
   /** ditchLink of its activity (or of the list's activityId); null when neither is known. */
   link: z.string().nullable(),
+  /** Watch-page visits through its links (for the list's activityId only, when one is given). */
+  visitCount: z.number().int(),
   createdAt: isoDateTime,
 });
 export type Ditch = z.infer<typeof ditch>;

@@ -7,6 +7,7 @@ export const ERROR_MESSAGES = {
   verificationCode: 'Verification Code Error',
   agentNotFound: 'Agent Not Found',
   agentDisabled: 'Agent Disabled',
+  agentStopped: 'Agent Stopped',
   activityNotFound: 'Activity Not Found',
   activityNameExists: 'activity name already exists',
   activityGroupNotFound: 'Activity Group Not Found',
@@ -19,11 +20,14 @@ export const ERROR_MESSAGES = {
   subaccountNotFound: 'Sub-account Not Found',
   subaccountGroupNotFound: 'Sub-account Group Not Found',
   subaccountQuotaExceeded: 'Sub-account quota exceeded',
+  activityQuotaExceeded: 'Activity quota exceeded',
   usernameTaken: 'Username already registered',
   subaccountOnly: 'Only a sub-account can refresh its token',
   coopLevelTooLow: 'Coop level does not allow creating agents',
   coopLevelNotBelowUpper: 'coopLevel must be lower than the upper agent',
   coopLevelNotAboveLower: 'coopLevel must be higher than its lower-level agents',
+  pictureTooLarge: 'File is larger than 10 MB',
+  transcodeNeedsEmbeddedIngest: 'Live transcoding needs the embedded ingest',
 } as const;
 
 export const ERROR_CODES = {
@@ -31,6 +35,7 @@ export const ERROR_CODES = {
   unauthorized: 'UNAUTHORIZED',
   wrongCredentials: 'WRONG_CREDENTIALS',
   agentDisabled: 'AGENT_DISABLED',
+  agentStopped: 'AGENT_STOPPED',
   mobileRegistered: 'MOBILE_REGISTERED',
   mobileUnchanged: 'MOBILE_UNCHANGED',
   smsTooFrequent: 'SMS_TOO_FREQUENT',
@@ -45,11 +50,13 @@ export const ERROR_CODES = {
   openidBoundElsewhere: 'OPENID_BOUND_ELSEWHERE',
   rateLimited: 'RATE_LIMITED',
   subaccountQuotaExceeded: 'SUBACCOUNT_QUOTA_EXCEEDED',
+  activityQuotaExceeded: 'ACTIVITY_QUOTA_EXCEEDED',
   usernameTaken: 'USERNAME_TAKEN',
   subaccountOnly: 'SUBACCOUNT_ONLY',
   coopLevelTooLow: 'COOP_LEVEL_TOO_LOW',
   coopLevelNotBelowUpper: 'COOP_LEVEL_NOT_BELOW_UPPER',
   coopLevelNotAboveLower: 'COOP_LEVEL_NOT_ABOVE_LOWER',
+  fileTooLarge: 'FILE_TOO_LARGE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './activities.ts';
+export * from './activity-usage.ts';
 export * from './agents.ts';
 export * from './branding.ts';
 export * from './common.ts';
@@ -10,5 +11,8 @@ export * from './extensions.ts';
 export * from './live-config.ts';
 export * from './media.ts';
 export * from './meta.ts';
+export * from './price.ts';
 export * from './sms-signature.ts';
+export * from './stats.ts';
 export * from './subaccounts.ts';
+export * from './watch.ts';

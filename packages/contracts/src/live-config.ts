@@ -3,10 +3,12 @@ import { isoDateTime, listOf, mobile, pageQuery, pager } from './common.ts';
 import {
   DEFAULT_LOGO_SCALE,
   DEFAULT_LOGO_TRANSPARENCY,
+  FILES_URL_PREFIX,
   MEETING_PAGE_SIZE,
   SMS_RECORD_PAGE_SIZE,
   SUBSCRIBER_PAGE_SIZE,
   TEMPLATE_PATH_SLOTS,
+  UPLOAD_FILEPATH_SEGMENTS,
 } from './constants.ts';
 
 // The live configuration of one activity: the viewing page's template (seed 001 §3 "Template data"), its intro tabs
@@ -220,6 +222,30 @@ export function padLiveTemplatePaths<T extends TemplatePaths>(template: T): T {
       epilogue.length >= TEMPLATE_PATH_SLOTS ? [...epilogue, ''] : padSlots(epilogue, TEMPLATE_PATH_SLOTS, ''),
     scenePaths: padSlots(trimmed(template.scenePaths), TEMPLATE_PATH_SLOTS, ''),
   };
+}
+
+export type TemplatePathList = keyof TemplatePaths;
+
+/**
+ * How many pictures a template list may hold in the editor: 8 slots, and the epilogue one more once its 8 are filled
+ * (the extra slot padLiveTemplatePaths gives it on save).
+ */
+export function templatePathLimit(list: TemplatePathList, filled: number): number {
+  return list === 'epiloguePaths' && filled >= TEMPLATE_PATH_SLOTS ? TEMPLATE_PATH_SLOTS + 1 : TEMPLATE_PATH_SLOTS;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pictures and covers (POST /activity/{id}/upload, multipart field `file`; answers `uploaded`)
+
+/** Upload result (seed 001 §3, §9): the filepath is trimmed to its first three path segments. */
+export function trimUploadFilepath(filepath: string): string {
+  return filepath.split('/').filter(Boolean).slice(0, UPLOAD_FILEPATH_SEGMENTS).join('/');
+}
+
+/** Where an uploaded filepath is served; an address (absolute, or a path on this site) is already one. */
+export function uploadedFileUrl(path: string): string {
+  if (path === '' || /^(https?:)?\/\//i.test(path) || path.startsWith('/')) return path;
+  return `${FILES_URL_PREFIX}${path}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

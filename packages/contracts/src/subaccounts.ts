@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { session } from './account.ts';
 import { id, isoDateTime, listOf, pageQuery, password } from './common.ts';
 
 // Sub-accounts and their groups (seed 001 §3, §7): staff logins of an agent, within a quota, sorted into at most
 // MAX_SUBACCOUNT_GROUPS groups.
 
-/** How many sub-accounts an agent may have until a package raises its quota. */
+/** The base allowance of sub-accounts: a current package raises it, and it applies again once the package expires. */
 export const DEFAULT_SUBACCOUNT_QUOTA = 5;
 export const SUBACCOUNT_PAGE_SIZE = 10;
-/** The console's synthetic entries (默认分组, 所属子账号) carry id -1: as a filter it means "any group". */
-export const ALL_SUBACCOUNT_GROUPS = -1;
-/** As a filter, 0 means the sub-accounts in no group. */
+/** The synthetic group 默认分组 (seed 001 §3): where a sub-account in no stored group sits, as a filter and in a body. */
+export const DEFAULT_SUBACCOUNT_GROUP = -1;
+/** 0 means the same as 默认分组: no stored group. */
 export const NO_SUBACCOUNT_GROUP = 0;
 
 const mobileLike = /^1[3-9]\d{9}$/;
@@ -24,7 +25,7 @@ const remark = z.string().trim().max(50, 'Remark must be at most 50 characters')
 
 /** A group id in a body: -1 (默认分组) and 0 both mean no group. */
 const groupRef = z.preprocess(
-  (value) => (value === ALL_SUBACCOUNT_GROUPS || value === NO_SUBACCOUNT_GROUP ? null : value),
+  (value) => (value === DEFAULT_SUBACCOUNT_GROUP || value === NO_SUBACCOUNT_GROUP ? null : value),
   id.nullable(),
 );
 
@@ -39,7 +40,7 @@ export const subaccount = z.object({
 });
 export type Subaccount = z.infer<typeof subaccount>;
 
-/** GET /agent/subagent: groupId -1 (or none) lists every group, 0 the sub-accounts in no group. */
+/** GET /agent/subagent: no groupId lists every group; -1 (默认分组) or 0 the sub-accounts in no group. */
 export const subaccountListQuery = pageQuery(SUBACCOUNT_PAGE_SIZE).extend({
   username: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(64).optional()),
   groupId: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(-1).optional()),
@@ -93,3 +94,15 @@ export const subaccountCount = z.object({
   groups: z.array(z.object({ groupId: z.number().int(), count: z.number().int() })),
 });
 export type SubaccountCount = z.infer<typeof subaccountCount>;
+
+/**
+ * GET /agent/subagent/token (seed 001 §6, "a call refreshes the sub-agent token"): a sub-account calling it gets a
+ * fresh session for the one it called with; the main account names a sub-account by id and signs all its sessions out.
+ */
+export const subaccountTokenQuery = z.object({
+  id: z.preprocess((value) => (value === '' ? undefined : value), id.optional()),
+});
+export type SubaccountTokenQuery = z.infer<typeof subaccountTokenQuery>;
+export const subaccountSessionsEnded = z.object({ id: z.number().int(), endedSessions: z.number().int() });
+export type SubaccountSessionsEnded = z.infer<typeof subaccountSessionsEnded>;
+export const subaccountTokenRefresh = z.union([session, subaccountSessionsEnded]);

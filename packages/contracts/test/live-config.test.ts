@@ -8,6 +8,7 @@ import {
   liveTemplateUpdate,
   padLiveTemplatePaths,
   padSlots,
+  trimUploadFilepath,
 } from '../src/live-config.ts';
 
 const filled = (n: number, prefix = 'p') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}.mp4`);
@@ -126,5 +127,13 @@ describe('ditch links and extension defaults', () => {
       expect(extension.settings.parse(defaults)).toEqual(defaults);
       expect(extension.actions).toContain('enable');
     }
+  });
+});
+
+describe('trimUploadFilepath', () => {
+  test('keeps the first three path segments (seed 001 §9)', () => {
+    expect(trimUploadFilepath('activity/12/abc.png')).toBe('activity/12/abc.png');
+    expect(trimUploadFilepath('/activity/12/pictures/abc.png')).toBe('activity/12/pictures');
+    expect(trimUploadFilepath('a/b')).toBe('a/b');
   });
 });

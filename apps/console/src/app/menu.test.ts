@@ -23,6 +23,7 @@ describe('menu', () => {
     expect(keysOf(visibleMenu(false))).toEqual([
       'activities',
       'catalogs',
+      'ditches',
       'enroll',
       'applications',
       'download',
@@ -47,7 +48,7 @@ describe('menu', () => {
     for (const hidden of ['agents', 'agency', 'subaccounts', 'price']) expect(keys).not.toContain(hidden);
     expect(keys).toContain('settings');
     expect(keys).toContain('account');
-    expect(keys).toHaveLength(14);
+    expect(keys).toHaveLength(15);
   });
 
   it('finds the path of a menu key', () => {

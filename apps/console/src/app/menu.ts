@@ -18,6 +18,7 @@ export const menuGroups: readonly MenuGroup[] = [
     items: [
       { key: 'activities', path: '/' },
       { key: 'catalogs', path: '/catalog' },
+      { key: 'ditches', path: '/ditch' },
       { key: 'enroll', path: '/enroll' },
       { key: 'applications', path: '/application' },
     ],

@@ -39,6 +39,22 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/board/board-page'),
     (m) => m.BoardPage,
   ),
+  'activity-settings': lazyPage(
+    () => import('../features/activity-settings/activity-settings-page'),
+    (m) => m.ActivitySettingsPage,
+  ),
+  'live-config': lazyPage(
+    () => import('../features/live-config/live-config-page'),
+    (m) => m.LiveConfigPage,
+  ),
+  'page-template': lazyPage(
+    () => import('../features/page-template/page-template-page'),
+    (m) => m.PageTemplatePage,
+  ),
+  ditches: lazyPage(
+    () => import('../features/ditches/ditch-list-page'),
+    (m) => m.DitchListPage,
+  ),
   stats: lazyPage(
     () => import('../features/stats/stats-page'),
     (m) => m.StatsPage,

@@ -55,12 +55,16 @@ const SEED_PATHS = [
   '/application/form/data',
 ];
 
+// Seed 001 §2 names these screens without paths: an activity's setting, live configuration and page template
+// editor, and ditch management.
+const SEED_001_PATHS = ['/board/:id/settings', '/board/:id/live', '/board/:id/template', '/ditch'];
+
 const allRoutes = [...publicRoutes, ...consoleRoutes];
 
 describe('route table', () => {
-  it('has every route of seed 000 §2, spelled as given, plus the activity list at /', () => {
+  it('has every route of seed 000 §2, spelled as given, plus the activity list at / and the screens seed 001 implies', () => {
     const paths = allRoutes.map((route) => route.path);
-    expect(paths.sort()).toEqual([...SEED_PATHS, '/'].sort());
+    expect(paths.sort()).toEqual([...SEED_PATHS, ...SEED_001_PATHS, '/'].sort());
   });
 
   it('exempts exactly login, signup and lostpass from the entry rule', () => {
@@ -92,6 +96,8 @@ describe('menuKeyForPath', () => {
     ['/agent/list', 'agents'],
     ['/board/3', 'activities'],
     ['/stats/3', 'activities'],
+    ['/board/3/live', 'activities'],
+    ['/ditch', 'ditches'],
     ['/product/7/edit', 'products'],
     ['/Enroll/record', 'enroll'],
     ['/CRMUser/detail/5', 'crm'],

@@ -69,8 +69,11 @@ async function resolveCaller(db: Db, token: string): Promise<Caller> {
     .selectFrom('sessions')
     .innerJoin('agents', 'agents.id', 'sessions.agentId')
     .leftJoin('subagents', 'subagents.id', 'sessions.subagentId')
+    .innerJoin('agentEntitlements', 'agentEntitlements.agentId', 'sessions.agentId')
     .selectAll('agents')
     .select([
+      // hasContract as it applies now: a lapsed package's contract no longer counts.
+      'agentEntitlements.hasContract as currentHasContract',
       'sessions.id as sessionId',
       'sessions.subagentId',
       'sessions.impersonatedBy',
@@ -88,7 +91,23 @@ async function resolveCaller(db: Db, token: string): Promise<Caller> {
     await revokeSession(db, row.sessionId);
     throw forbidden(ERROR_MESSAGES.agentDisabled, ERROR_CODES.agentDisabled);
   }
-  const { sessionId, subagentId, impersonatedBy, subagentUsername, subagentRemark, subagentDeletedAt, ...agent } = row;
+  // A stopped (pending) agent may not sign in: its open sessions end and the console goes back to /login, where a new
+  // sign-in says why. Its data stays as it is until it is enabled again.
+  if (row.status === 'pending') {
+    await revokeSession(db, row.sessionId);
+    throw unauthorized();
+  }
+  const {
+    sessionId,
+    subagentId,
+    impersonatedBy,
+    subagentUsername,
+    subagentRemark,
+    subagentDeletedAt,
+    currentHasContract,
+    ...stored
+  } = row;
+  const agent = { ...stored, hasContract: currentHasContract };
   return {
     agentId: agent.id,
     subagentId,

@@ -6,6 +6,10 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { 'zh-CN': string; en: string }>
   [ERROR_CODES.unauthorized]: { 'zh-CN': '登录已失效，请重新登录', en: 'Please sign in again' },
   [ERROR_CODES.wrongCredentials]: { 'zh-CN': '用户名或密码错误', en: 'Wrong username or password' },
   [ERROR_CODES.agentDisabled]: { 'zh-CN': '账号已被禁用，请联系管理员', en: 'This account is disabled' },
+  [ERROR_CODES.agentStopped]: {
+    'zh-CN': '账号已停用，请联系上级代理商恢复启用',
+    en: 'This account is stopped until its upper agent enables it again',
+  },
   [ERROR_CODES.mobileRegistered]: { 'zh-CN': '该手机号已注册', en: 'Mobile already registered' },
   [ERROR_CODES.mobileUnchanged]: { 'zh-CN': '新手机号与当前手机号相同', en: 'The new mobile is the current one' },
   [ERROR_CODES.smsTooFrequent]: { 'zh-CN': '验证码发送过于频繁，请稍后再试', en: 'SMS sent too frequently' },
@@ -23,6 +27,10 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { 'zh-CN': string; en: string }>
     'zh-CN': '子账号数量已达上限，请升级套餐后再创建',
     en: 'Sub-account quota exceeded',
   },
+  [ERROR_CODES.activityQuotaExceeded]: {
+    'zh-CN': '活动数量已达套餐上限，请升级套餐后再创建',
+    en: 'Activity quota exceeded',
+  },
   [ERROR_CODES.usernameTaken]: { 'zh-CN': '该用户名已被使用', en: 'Username already registered' },
   [ERROR_CODES.subaccountOnly]: { 'zh-CN': '仅子账号可以刷新登录令牌', en: 'Only a sub-account can do this' },
   [ERROR_CODES.coopLevelTooLow]: { 'zh-CN': '当前合作等级不能创建下级代理', en: 'Coop level too low' },
@@ -34,4 +42,5 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { 'zh-CN': string; en: string }>
     'zh-CN': '合作等级必须高于其下级代理',
     en: 'Coop level must be higher than its lower-level agents',
   },
+  [ERROR_CODES.fileTooLarge]: { 'zh-CN': '文件大小超过限制', en: 'File is too large' },
 };

@@ -112,6 +112,51 @@ describe.each(engines)('activities on %s', (engine) => {
     expect((await call(t.app, 'GET', '/activity?pageSize=101', { token })).body.field).toBe('pageSize');
   });
 
+  it('copies and duplicates an activity with its configuration; copy channel takes the channel only', async () => {
+    const a = (await create(owner, { name: '带配置的活动' })).body;
+    const template = (await call(t.app, 'GET', `/activity/${a.id}/template`, { token: owner })).body;
+    const saved = await call(t.app, 'PUT', `/activity/${a.id}/template`, {
+      token: owner,
+      body: { ...template, positionLogo: 'leftTop', colorBackground: '#123456' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const card = { title: '分享标题', description: '分享描述', image: '' };
+    expect((await call(t.app, 'PUT', `/activity/${a.id}/shareCard`, { token: owner, body: card })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', `/v3/activity/${a.id}/extension/lottery`, {
+          token: owner,
+          body: { prizeName: '耳机' },
+        })
+      ).status,
+    ).toBe(200);
+
+    const copy = (await call(t.app, 'POST', `/activity/${a.id}/copy`, { token: owner })).body;
+    const duplicate = (
+      await call(t.app, 'POST', `/v3/activity/${a.id}/duplicate`, { token: owner, body: { name: '另存的活动' } })
+    ).body;
+    expect(duplicate.name).toBe('另存的活动');
+    for (const id of [copy.id, duplicate.id]) {
+      const copied = (await call(t.app, 'GET', `/activity/${id}/template`, { token: owner })).body;
+      expect(copied).toMatchObject({ positionLogo: 'leftTop', colorBackground: '#123456' });
+      expect((await call(t.app, 'GET', `/activity/${id}/shareCard`, { token: owner })).body).toMatchObject(card);
+      const lottery = (await call(t.app, 'GET', `/v3/activity/${id}/extension/lottery`, { token: owner })).body;
+      expect(JSON.stringify(lottery)).toContain('耳机');
+    }
+    // The copy's configuration is its own: changing it leaves the original as it was.
+    await call(t.app, 'PUT', `/activity/${copy.id}/template`, {
+      token: owner,
+      body: { ...template, positionLogo: 'rightTop' },
+    });
+    expect((await call(t.app, 'GET', `/activity/${a.id}/template`, { token: owner })).body.positionLogo).toBe(
+      'leftTop',
+    );
+    const channel = (await call(t.app, 'POST', `/activity/${a.id}/copy-channel`, { token: owner })).body;
+    expect((await call(t.app, 'GET', `/activity/${channel.id}/template`, { token: owner })).body.positionLogo).not.toBe(
+      'leftTop',
+    );
+  });
+
   it('edits, copies under a free name, archives and deletes one or many', async () => {
     const a = (await create(owner, { name: '原活动' })).body;
     const edited = await call(t.app, 'PUT', `/activity/${a.id}`, {
@@ -166,7 +211,8 @@ describe.each(engines)('activities on %s', (engine) => {
       token: owner,
       body: { activities: [{ name: '批量三' }, { name: '批量一' }] },
     });
-    expectError(clash, 400, ERROR_MESSAGES.activityNameExists, { field: 'name' });
+    // The field names the batch's entry whose name is taken.
+    expectError(clash, 400, ERROR_MESSAGES.activityNameExists, { field: 'activities.1.name' });
     expect((await call(t.app, 'GET', '/activity?name=批量三', { token: owner })).body.pager.total).toBe(0);
     const repeated = await call(t.app, 'POST', '/v3/activity/bulk-activity', {
       token: owner,

@@ -6,6 +6,7 @@ import {
   call,
   createAgent,
   createSubagent,
+  DEFAULT_PASSWORD,
   engines,
   expectError,
   login,
@@ -410,6 +411,54 @@ describe.each(engines)('agent administration (%s)', (engine) => {
       });
       expect(bad.status).toBe(400);
       expect(bad.body.field).toBe('status');
+    });
+
+    test('PUT /agent/agent/{id}/status pending (停用): no sign-in while stopped, data intact, re-enabled as it was', async () => {
+      const stopped = await createAgent(t.ctx, { parentId: parent.id, password: 'stopped-pass-1' });
+      const stoppedToken = await login(t.app, stopped.mobile, 'stopped-pass-1');
+      const stoppedSub = await createSubagent(t.ctx, { agentId: stopped.id, username: 'stopped-staff' });
+      const stoppedSubToken = await sessionFor(t.ctx, stopped.id, stoppedSub.id);
+      const activity = await call(t.app, 'POST', '/activity', { token: stoppedToken, body: { name: '停用前的活动' } });
+      expect(activity.status).toBe(200);
+
+      const pending = await call(t.app, 'PUT', `/agent/agent/${stopped.id}/status`, {
+        token: parentToken,
+        body: { status: 'pending' },
+      });
+      expect(pending.status).toBe(200);
+      expect(pending.body.status).toBe('pending');
+      // Open sessions end: the console goes back to /login.
+      for (const token of [stoppedToken, stoppedSubToken]) {
+        expectError(await call(t.app, 'GET', '/agent/me', { token }), 401, ERROR_MESSAGES.unauthorized, {
+          code: ERROR_CODES.unauthorized,
+        });
+      }
+      // A new sign-in, of the agent or of its sub-account, is refused with its own code (the catalogue says 已停用).
+      for (const username of [stopped.mobile, 'stopped-staff']) {
+        const password = username === 'stopped-staff' ? DEFAULT_PASSWORD : 'stopped-pass-1';
+        expectError(
+          await call(t.app, 'POST', '/agent/login', { body: { username, password } }),
+          403,
+          ERROR_MESSAGES.agentStopped,
+          { code: ERROR_CODES.agentStopped },
+        );
+      }
+      const catalogue = await call(t.app, 'GET', '/error-codes');
+      expect(catalogue.body[ERROR_CODES.agentStopped]['zh-CN']).toBe('账号已停用，请联系上级代理商恢复启用');
+      const list = await call(t.app, 'GET', '/agent/agent?status=pending', { token: parentToken });
+      expect(list.body.items.map((item: { id: number }) => item.id)).toContain(stopped.id);
+
+      const enabled = await call(t.app, 'PUT', `/agent/agent/${stopped.id}/status`, {
+        token: parentToken,
+        body: { status: 'enabled' },
+      });
+      expect(enabled.body.status).toBe('enabled');
+      const back = await login(t.app, stopped.mobile, 'stopped-pass-1');
+      // Its data is as it was: the activity and the sub-account.
+      const activities = await call(t.app, 'GET', '/activity', { token: back });
+      expect(activities.body.items.map((item: { id: number }) => item.id)).toContain(activity.body.id);
+      const subs = await call(t.app, 'GET', '/agent/subagent', { token: back });
+      expect(subs.body.items.map((item: { username: string }) => item.username)).toEqual(['stopped-staff']);
     });
 
     test('PUT /agent/agentcredit/ sets an agent’s resource credit, shown in its info and usage', async () => {

@@ -54,6 +54,7 @@ describe.each(engines)('agent tree tenancy (%s)', (engine) => {
       call(t.app, 'PUT', '/agent/agentcredit/', { token, body: { agentId: id, credit } }),
       call(t.app, 'GET', `/agent/agentusage?agentId=${id}`, { token }),
       call(t.app, 'GET', `/agent/login/token?agentId=${id}`, { token }),
+      call(t.app, 'GET', `/agent/agent/${id}/impersonations`, { token }),
     ];
   }
 
@@ -146,6 +147,8 @@ describe.each(engines)('agent tree tenancy (%s)', (engine) => {
       ['PUT', '/agent/agentcredit/'],
       ['GET', '/agent/agentusage'],
       ['GET', '/v2/agency/agent'],
+      ['GET', '/agent/area'],
+      ['GET', `/agent/agent/${aChild.id}/impersonations`],
     ] as const) {
       expectError(await call(t.app, method, url, { body: {} }), 401, ERROR_MESSAGES.unauthorized, {
         code: ERROR_CODES.unauthorized,

@@ -1,47 +1,25 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../../e2e/start-server.ts';
-import { type BuiltApp, buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import type { BuiltApp } from '../../src/app.ts';
 import { call, createAgent, expectError, sessionFor } from '../harness.ts';
+import { type LiveApp, startLiveApp } from './live-app.ts';
 import { exited, FFMPEG, push, waitFor } from './push.ts';
 
 // The embedded default: ffmpeg pushes to the RTMP server inside the process; isPushing follows; FLV and HLS play.
 
 describe.skipIf(!existsSync(FFMPEG))('the embedded RTMP ingest and playback', () => {
   let built: BuiltApp;
-  let dataDir: string;
   let base: string;
   let rtmpPort: number;
   let token: string;
 
+  let live: LiveApp;
+
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'yanbo-ingest-'));
-    const port = await freePort();
-    built = await buildApp(
-      loadConfig({
-        dataDir,
-        inMemoryDatabase: true,
-        logLevel: 'silent',
-        consoleDir: '/nonexistent',
-        secretKey: 'test-secret',
-        rtmpPort: port,
-        rtmpHost: '127.0.0.1',
-        pushDomain: `127.0.0.1:${port}`,
-      }),
-    );
-    base = await built.app.listen({ port: 0, host: '127.0.0.1' });
-    rtmpPort = (await built.ctx.ingest?.listen()) ?? 0;
-    const agent = await createAgent(built.ctx);
-    token = await sessionFor(built.ctx, agent.id);
+    live = await startLiveApp('ingest');
+    ({ built, base, rtmpPort, token } = live);
   });
-  afterAll(async () => {
-    await built?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => live?.close());
 
   it('accepts a push only with the key, plays FLV and HLS, and follows the push in isPushing', async () => {
     const activity = (await call(built.app, 'POST', '/activity', { token, body: { name: '内置推流' } })).body;

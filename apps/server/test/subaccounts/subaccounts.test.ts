@@ -88,9 +88,10 @@ describe.each(engines)('sub-accounts (%s)', (engine) => {
     expect(await ids('?username=alpha')).toEqual([third.id, first.id]);
     expect(await ids(`?groupId=${group}`)).toEqual([third.id, second.id]);
     expect(await ids(`?groupId=${group}&username=beta`)).toEqual([second.id]);
-    // -1 is the console's synthetic entry: no group filter; 0 is "in no group".
-    expect(await ids('?groupId=-1')).toEqual([third.id, second.id, first.id]);
+    // -1 is the console's synthetic 默认分组: the sub-accounts in no group, as 0 is.
+    expect(await ids('?groupId=-1')).toEqual([first.id]);
     expect(await ids('?groupId=0')).toEqual([first.id]);
+    expect(await ids('?groupId=-1&username=beta')).toEqual([]);
     expect(await ids('?username=&groupId=')).toEqual([third.id, second.id, first.id]);
     const paged = await call(t.app, 'GET', '/agent/subagent?page=2&pageSize=2', { token });
     expect(paged.body).toMatchObject({ items: [first], pager: { page: 2, pageSize: 2, total: 3 }, count: 3 });
@@ -247,7 +248,7 @@ describe.each(engines)('sub-accounts (%s)', (engine) => {
     );
   });
 
-  test('GET /agent/subagent/token gives a sub-account a fresh session and ends the old one; 403 for a main account', async () => {
+  test('GET /agent/subagent/token gives a sub-account a fresh session and ends the old one', async () => {
     const { agent, token } = await owner();
     const sub = await createSubagent(t.ctx, { agentId: agent.id, remark: '刷新' });
     const oldToken = await sessionFor(t.ctx, agent.id, sub.id);
@@ -263,9 +264,60 @@ describe.each(engines)('sub-accounts (%s)', (engine) => {
     expectError(await call(t.app, 'GET', '/agent/me', { token: oldToken }), 401, ERROR_MESSAGES.unauthorized, {
       code: ERROR_CODES.unauthorized,
     });
+    // Its own id is fine; a sibling's is not its to refresh.
+    const sibling = await createSubagent(t.ctx, { agentId: agent.id });
+    const own = await call(t.app, 'GET', `/agent/subagent/token?id=${sub.id}`, { token: response.body.token });
+    expect(own.status).toBe(200);
+    expectError(
+      await call(t.app, 'GET', `/agent/subagent/token?id=${sibling.id}`, { token: own.body.token }),
+      404,
+      ERROR_MESSAGES.subaccountNotFound,
+    );
+    expect((await call(t.app, 'GET', '/agent/me', { token: own.body.token })).status).toBe(200);
+    // The main account must name a sub-account.
     expectError(await call(t.app, 'GET', '/agent/subagent/token', { token }), 403, ERROR_MESSAGES.subaccountOnly, {
       code: ERROR_CODES.subaccountOnly,
     });
+  });
+
+  test('GET /agent/subagent/token?id= signs every session of the sub-account out, for its owner only', async () => {
+    const { agent, token } = await owner();
+    const other = await owner();
+    const sub = (await create(token, { username: username('signout') })).body;
+    const sessions = [
+      await login(t.app, sub.username, 'staff-pass-1', nextIp()),
+      await login(t.app, sub.username, 'staff-pass-1', nextIp()),
+    ];
+    const untouched = await sessionFor(t.ctx, agent.id);
+    // Another agent's id answers 404 and ends nothing.
+    expectError(
+      await call(t.app, 'GET', `/agent/subagent/token?id=${sub.id}`, { token: other.token }),
+      404,
+      ERROR_MESSAGES.subaccountNotFound,
+    );
+    for (const session of sessions)
+      expect((await call(t.app, 'GET', '/agent/me', { token: session })).status).toBe(200);
+
+    const response = await call(t.app, 'GET', `/agent/subagent/token?id=${sub.id}`, { token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ id: sub.id, endedSessions: 2 });
+    for (const session of sessions) {
+      expectError(await call(t.app, 'GET', '/agent/me', { token: session }), 401, ERROR_MESSAGES.unauthorized, {
+        code: ERROR_CODES.unauthorized,
+      });
+    }
+    expect((await call(t.app, 'GET', '/agent/me', { token: untouched })).status).toBe(200);
+    // It can sign in again; nothing else changed.
+    expect(await login(t.app, sub.username, 'staff-pass-1', nextIp())).toEqual(expect.any(String));
+    expect((await call(t.app, 'GET', `/agent/subagent/token?id=${sub.id}`, { token })).body.endedSessions).toBe(1);
+    const bad = await call(t.app, 'GET', '/agent/subagent/token?id=abc', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('id');
+    expectError(
+      await call(t.app, 'GET', '/agent/subagent/token?id=999999', { token }),
+      404,
+      ERROR_MESSAGES.subaccountNotFound,
+    );
   });
 
   describe('tenancy', () => {

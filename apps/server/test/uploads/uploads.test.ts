@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createAgent, engines, expectError, sessionFor, startApp, type TestApp } from '../harness.ts';
 
@@ -76,6 +77,7 @@ describe.each(engines)('upload policies and uploads on %s', (engine) => {
     const big = Buffer.concat([PNG, Buffer.alloc(policy.maxBytes)]);
     const response = await upload(policy.url, { name: 'big.png', type: 'image/png', data: big });
     expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: ERROR_CODES.fileTooLarge, field: 'file' });
   });
 
   it("gives an activity policy only for the caller's own activity", async () => {

@@ -50,7 +50,8 @@ export function SignupPage() {
   const submit = async ({ confirm: _confirm, ...body }: SignupForm) => {
     setBusy(true);
     try {
-      const session = await signup(body);
+      // A promotion link (GET /v3/promote) carries ?promoter=; the sign-up is counted for that agent.
+      const session = await signup({ ...body, promoter: params.get('promoter') || undefined });
       startSession(session);
       toastSuccess(accountTexts.signupSuccess);
       await reportSignup({ agentId: session.me.id, type: consoleType });

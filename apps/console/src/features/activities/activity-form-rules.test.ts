@@ -68,6 +68,13 @@ describe('activity form', () => {
     });
   });
 
+  it('sends the granted sub-account only when the form has the field, null taking the grant back', () => {
+    const base = { name: 'x', type: 'live' as const, startedAt: null, endedAt: null, categoryId: null, groupId: null };
+    expect(toActivityBody(base)).not.toHaveProperty('subagentId');
+    expect(toActivityBody({ ...base, subagentId: 4 })).toMatchObject({ subagentId: 4 });
+    expect(toActivityBody({ ...base, subagentId: null })).toMatchObject({ subagentId: null });
+  });
+
   it('wants an end after the start, when both are given', () => {
     const start = dayjs('2025-05-01T08:00:00.000Z');
     expect(endIsAfterStart(start, start.add(1, 'hour'))).toBe(true);

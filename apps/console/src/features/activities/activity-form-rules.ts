@@ -19,6 +19,8 @@ export interface ActivityFormValues {
   endedAt: Dayjs | null;
   categoryId: number | null;
   groupId: number | null;
+  /** The sub-account the activity is granted to (main accounts only; absent when the form has no such field). */
+  subagentId?: number | null;
 }
 
 /** What the modal opens with: the activity's own values, or a new live activity starting now. */
@@ -34,6 +36,7 @@ export function initialFormValues(
       endedAt: activity.endedAt ? dayjs(activity.endedAt) : null,
       categoryId: activity.categoryId,
       groupId: activity.groupId,
+      subagentId: activity.subagentId,
     };
   }
   return {
@@ -44,6 +47,7 @@ export function initialFormValues(
     endedAt: null,
     categoryId: null,
     groupId: defaults.groupId ?? null,
+    subagentId: null,
   };
 }
 
@@ -55,6 +59,7 @@ export function toActivityBody(values: ActivityFormValues): ActivityBody {
     endedAt: values.endedAt ? values.endedAt.toISOString() : null,
     categoryId: values.categoryId ?? null,
     groupId: values.groupId ?? null,
+    ...(values.subagentId === undefined ? {} : { subagentId: values.subagentId }),
   };
 }
 

@@ -1,7 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { ActivitySummary } from '@yanbo/contracts';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
@@ -24,6 +24,7 @@ import { recentLiveQuery, useActivityList } from './api/list-activities';
 import { FilterBar, GroupTabs } from './components/activity-filters';
 import { ActivityFormModal } from './components/activity-form-modal';
 import { ActivityTable } from './components/activity-table';
+import { BulkCreateModal } from './components/bulk-create-modal';
 import { GroupManagerModal } from './components/group-manager-modal';
 import { RecentLiveStrip } from './components/recent-live-strip';
 
@@ -55,6 +56,7 @@ export function ActivityListPage() {
   const setSelectedIds = (ids: number[]) => setSelection({ key: filterKey, ids });
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [managingGroups, setManagingGroups] = useState(false);
+  const [bulkCreating, setBulkCreating] = useState(false);
 
   const setFilters = (changes: Partial<ActivityFilters>) =>
     setSearchParams(filtersToSearch({ ...filters, ...changes }));
@@ -87,9 +89,14 @@ export function ActivityListPage() {
       <PageHeader
         name="activities"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
-            {t['activities.create']}
-          </Button>
+          <Space>
+            <Button icon={<UnorderedListOutlined />} onClick={() => setBulkCreating(true)}>
+              {t['activities.bulk.open']}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+              {t['activities.create']}
+            </Button>
+          </Space>
         }
       />
       {showRecentLive && <RecentLiveStrip activities={recentLive.data} loading={recentLive.isLoading} />}
@@ -98,7 +105,7 @@ export function ActivityListPage() {
           groupId={filters.groupId}
           groups={groups.data?.items}
           onChange={(groupId) => setFilters({ groupId })}
-          onManage={() => setManagingGroups(true)}
+          onManage={isSubAgent ? undefined : () => setManagingGroups(true)}
         />
         <FilterBar
           filters={filters}
@@ -174,8 +181,13 @@ export function ActivityListPage() {
         defaultGroupId={filters.groupId > 0 ? filters.groupId : null}
         onClose={() => setEditing((current) => ({ ...current, open: false }))}
       />
+      <BulkCreateModal
+        open={bulkCreating}
+        defaultGroupId={filters.groupId > 0 ? filters.groupId : null}
+        onClose={() => setBulkCreating(false)}
+      />
       <GroupManagerModal
-        open={managingGroups}
+        open={managingGroups && !isSubAgent}
         onClose={() => setManagingGroups(false)}
         onDeleted={(id) => id === filters.groupId && setFilters({ groupId: ALL_GROUPS })}
       />

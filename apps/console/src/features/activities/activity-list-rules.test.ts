@@ -1,4 +1,4 @@
-import { ACTIVITY_PAGE_SIZE, type ActivityList, type ActivitySummary } from '@yanbo/contracts';
+import { ACTIVITY_PAGE_SIZE, type ActivityList, type ActivityListItem } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   ARCHIVED_GROUP,
@@ -15,7 +15,7 @@ import {
   withPushing,
 } from './activity-list-rules';
 
-function activity(id: number, changes: Partial<ActivitySummary> = {}): ActivitySummary {
+function activity(id: number, changes: Partial<ActivityListItem> = {}): ActivityListItem {
   return {
     id,
     name: `活动 ${id}`,
@@ -33,6 +33,7 @@ function activity(id: number, changes: Partial<ActivitySummary> = {}): ActivityS
     startedAt: null,
     endedAt: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    subagent: null,
     ...changes,
   };
 }

@@ -1,6 +1,7 @@
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityList,
+  type ActivityListItem,
   type ActivityListQuery,
   type ActivitySummary,
   activityStatusFilter,
@@ -105,9 +106,9 @@ export function nextPage(pager: Pager): number | undefined {
  * The rows the list shows: page 1 replaces, later pages append (seed 001 §4). An activity can move between pages
  * while the user reads (it starts pushing, another is created), so a row already shown is not shown twice.
  */
-export function mergePages(pages: readonly ActivityList[]): ActivitySummary[] {
+export function mergePages(pages: readonly ActivityList[]): ActivityListItem[] {
   const seen = new Set<number>();
-  const rows: ActivitySummary[] = [];
+  const rows: ActivityListItem[] = [];
   for (const page of pages) {
     for (const item of page.items) {
       if (seen.has(item.id)) continue;

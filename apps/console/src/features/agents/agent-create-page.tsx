@@ -1,6 +1,65 @@
-import { ComingSoonPage } from '../../app/components/coming-soon-page';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Form } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../app/components/page-header';
+import { agentTexts as t } from '../../locales/zh-CN/agents';
+import { useMe } from '../account/api/me';
+import { type AgentFormValues, blankAgentValues, toCreateBody } from './agent-form-rules';
+import { areaLibraryQuery } from './api/agent-queries';
+import { useCreateAgent } from './api/save-agent';
+import { BasicFields, CoopFields } from './components/agent-form-fields';
+import { showSaveError } from './components/server-field-error';
 
-/** /agent/create: not built yet; the screen says so instead of pretending. */
+/** /agent/create: a blank agent (area 330100, margin 0) below the caller; 账号创建成功 returns to the list. */
 export function AgentCreatePage() {
-  return <ComingSoonPage name="agents.create" />;
+  const [form] = Form.useForm<AgentFormValues>();
+  const navigate = useNavigate();
+  const me = useMe();
+  const areas = useQuery(areaLibraryQuery());
+  const create = useCreateAgent();
+
+  // The blank agent's area path needs the library; the form starts blank and takes it once loaded.
+  useEffect(() => {
+    if (areas.data && !form.isFieldTouched('area')) form.setFieldValue('area', blankAgentValues(areas.data.items).area);
+  }, [areas.data, form]);
+
+  const submit = async (values: AgentFormValues) => {
+    try {
+      await create.mutateAsync(toCreateBody(values));
+      navigate('/agent/list');
+    } catch (error) {
+      await showSaveError(form, error);
+    }
+  };
+
+  const maxLevel = (me.data?.coopLevel ?? 1) - 1;
+  return (
+    <>
+      <PageHeader name="agents.create" />
+      <Form<AgentFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={blankAgentValues(areas.data?.items)}
+        onFinish={submit}
+        disabled={create.isPending}
+        requiredMark="optional"
+      >
+        <Card title={t['agents.form.basic']} style={{ marginBottom: 16 }}>
+          <BasicFields mode="create" areas={areas.data?.items} />
+        </Card>
+        <Card title={t['agents.form.coop']} style={{ marginBottom: 16 }}>
+          <CoopFields maxLevel={maxLevel} managerEditable />
+        </Card>
+        <Flex gap={12} justify="flex-end" align="center">
+          <Button onClick={() => navigate('/agent/list')} disabled={false}>
+            {t['agents.form.cancel']}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={create.isPending}>
+            {t['agents.form.submitCreate']}
+          </Button>
+        </Flex>
+      </Form>
+    </>
+  );
 }

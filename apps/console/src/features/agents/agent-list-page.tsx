@@ -1,6 +1,6 @@
-import { ComingSoonPage } from '../../app/components/coming-soon-page';
+import { AgentListScreen } from './components/agent-list-screen';
 
-/** /agent/list: not built yet; the screen says so instead of pretending. */
+/** /agent/list: the lower-level agents with the search the URL holds. */
 export function AgentListPage() {
-  return <ComingSoonPage name="agents.list" />;
+  return <AgentListScreen name="agents.list" />;
 }

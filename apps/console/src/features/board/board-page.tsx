@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { REDIRECT_DELAY_MS } from '@yanbo/contracts';
+import { CONSOLE_PREVIEW_PARAM, REDIRECT_DELAY_MS } from '@yanbo/contracts';
 import { App, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -12,12 +12,14 @@ import { useConsoleEvents } from '../activities/api/console-events';
 import { activityQuery } from '../activities/api/get-activity';
 import { ActivityCover } from '../activities/components/activity-cover';
 import { ActivityFormModal } from '../activities/components/activity-form-modal';
+import { ActivitySubagentTag } from '../activities/components/activity-subagent';
 import { formatTime, ProgressTag, TypeTag } from '../activities/components/activity-table';
 import { PushingBadge } from '../activities/components/pushing-badge';
 import { forbiddenRedirect, isActivityNotFound } from './board-rules';
 import { BoardEntries } from './components/board-entries';
 import { LivePlayer } from './components/live-player';
 import { PullAddresses, PushAddresses } from './components/stream-addresses';
+import { UsageCard } from './components/usage-card';
 
 /**
  * /board/:id, an activity's live operations: its state, the live preview, the push and pull addresses, and the way
@@ -123,6 +125,13 @@ function Board({ activityId }: { activityId: number }) {
               <Typography.Text type="secondary">{t['board.id'](data.id)}</Typography.Text>
               <TypeTag type={data.type} />
               <ProgressTag activity={data} />
+              {/* The sub-account's sign-in credentials, for the main account only (the server sends none else). */}
+              {data.subagent?.cleartextPassword != null && (
+                <Flex gap={4} align="center" data-testid="board-subagent">
+                  <Typography.Text type="secondary">{t['board.info.subagent']}</Typography.Text>
+                  <ActivitySubagentTag subagent={data.subagent} />
+                </Flex>
+              )}
             </Flex>
             <Descriptions
               size="small"
@@ -150,6 +159,7 @@ function Board({ activityId }: { activityId: number }) {
           </Flex>
         </Flex>
       </Card>
+      <UsageCard activityId={data.id} isPushing={data.isPushing} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} xl={14}>
           <Card
@@ -159,8 +169,8 @@ function Board({ activityId }: { activityId: number }) {
           >
             <LivePlayer
               isPushing={data.isPushing}
-              flvUrl={data.stream.pullSource.flv}
-              hlsUrl={data.stream.pullSource.hls}
+              flvUrl={`${data.stream.pullSource.flv}?${CONSOLE_PREVIEW_PARAM}=1`}
+              hlsUrl={`${data.stream.pullSource.hls}?${CONSOLE_PREVIEW_PARAM}=1`}
             />
           </Card>
         </Col>

@@ -1,7 +1,15 @@
 import { ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/http';
-import { BOARD_ENTRIES, boardEntryPath, choosePlayback, forbiddenRedirect, isActivityNotFound } from './board-rules';
+import {
+  BOARD_ENTRIES,
+  boardEntryPath,
+  choosePlayback,
+  durationParts,
+  forbiddenRedirect,
+  formatBytes,
+  isActivityNotFound,
+} from './board-rules';
 
 describe('choosePlayback', () => {
   it('plays HTTP-FLV where MSE can, HLS where the browser plays it natively, nothing otherwise', () => {
@@ -40,11 +48,27 @@ describe('isActivityNotFound', () => {
 describe('board entries', () => {
   it('lead to the statistics of this activity, which has a screen', () => {
     expect(boardEntryPath('stats', 42)).toBe('/stats/42');
+    expect(boardEntryPath('live-config', 42)).toBe('/board/42/live');
   });
 
   it('have no path while their screen does not exist, and no path for screens that are not per activity', () => {
-    expect(boardEntryPath('live-config', 42)).toBeNull();
+    expect(boardEntryPath('comments', 42)).toBeNull();
     expect(boardEntryPath('orders', 42)).toBeNull();
     expect(BOARD_ENTRIES.map((entry) => entry.key)).toContain('settings');
+  });
+});
+
+describe('usage figures', () => {
+  it('formats bytes in binary units', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024 * 1024)).toBe('5 GB');
+  });
+
+  it('splits durations into hours, minutes and seconds', () => {
+    expect(durationParts(0)).toEqual({ hours: 0, minutes: 0, seconds: 0 });
+    expect(durationParts(3725)).toEqual({ hours: 1, minutes: 2, seconds: 5 });
+    expect(durationParts(59.9)).toEqual({ hours: 0, minutes: 0, seconds: 59 });
   });
 });

@@ -57,3 +57,21 @@ export function boardEntryPath(route: string, activityId: number): string | null
   if (!target?.path.includes(':id')) return null;
   return generatePath(target.path, { id: String(activityId) });
 }
+
+/** Bytes as B, KB, MB, GB or TB (1024 each), with up to two decimals. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : Number(value.toFixed(2))} ${units[unit]}`;
+}
+
+/** Whole hours, minutes and seconds of a duration, the larger parts first and zero parts left out. */
+export function durationParts(totalSeconds: number): { hours: number; minutes: number; seconds: number } {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return { hours: Math.floor(s / 3600), minutes: Math.floor((s % 3600) / 60), seconds: s % 60 };
+}

@@ -6,6 +6,8 @@ export const STATUS_TEXT: Record<string, string> = {
   [ERROR_MESSAGES.wrongCredentials]: '用户名或密码错误',
   [ERROR_MESSAGES.groupNameExists]: '分组名称已存在',
   [ERROR_MESSAGES.tooManyGroups]: '子账号分组数量不能超过20个',
+  [ERROR_MESSAGES.pictureTooLarge]: '文件大小超过限制（最大 10 MB）',
+  [ERROR_MESSAGES.transcodeNeedsEmbeddedIngest]: '直播转码需要使用内置推流服务，当前为外部媒体服务器',
 };
 
 export const errorTexts = {

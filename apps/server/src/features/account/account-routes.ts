@@ -1,5 +1,7 @@
 import {
   agentIdParams,
+  agentLoginToken,
+  agentLoginTokenQuery,
   agentProfile,
   agentSmsSendBody,
   appCenterToken as appCenterTokenSchema,
@@ -62,8 +64,8 @@ export function registerAccountRoutes(server: FastifyInstance, ctx: AppContext) 
     {
       schema: {
         tags,
-        querystring: z.object({ agentId: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ token: z.string(), expiresAt: z.string(), url: z.string() }) },
+        querystring: agentLoginTokenQuery,
+        response: { 200: agentLoginToken },
       },
     },
     (request) => account.createImpersonationTicket(ctx, callerOf(request), request.query.agentId),

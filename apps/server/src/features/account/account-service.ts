@@ -30,6 +30,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { agentInTree, mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
+import { recordPromotion } from '../branding/branding-service.ts';
 import { toAgentProfile, toMe } from './account-views.ts';
 import { checkSmsCode } from './sms-codes.ts';
 
@@ -107,6 +108,10 @@ async function startSession(
     await recordLogin(db, client, { username, method, success: false, agentId: owner.agent.id }, recordId);
     throw forbidden(ERROR_MESSAGES.agentDisabled, ERROR_CODES.agentDisabled);
   }
+  if (owner.agent.status === 'pending') {
+    await recordLogin(db, client, { username, method, success: false, agentId: owner.agent.id }, recordId);
+    throw forbidden(ERROR_MESSAGES.agentStopped, ERROR_CODES.agentStopped);
+  }
   const impersonatedBy = owner.impersonatedBy ?? null;
   const { token, expiresAt } = await createSession(db, {
     agentId: owner.agent.id,
@@ -119,7 +124,16 @@ async function startSession(
     { username, method, success: true, agentId: owner.agent.id, subagentId: owner.subagent?.id ?? null },
     recordId,
   );
-  return { token, expiresAt: expiresAt.toISOString(), me: toMe(owner.agent, owner.subagent, impersonatedBy) };
+  const { hasContract } = await db
+    .selectFrom('agentEntitlements')
+    .select('hasContract')
+    .where('agentId', '=', owner.agent.id)
+    .executeTakeFirstOrThrow();
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    me: toMe({ ...owner.agent, hasContract }, owner.subagent, impersonatedBy),
+  };
 }
 
 /**
@@ -245,6 +259,7 @@ export async function signup(deps: AccountDeps, body: SignupBody, client: Client
     .returningAll()
     .executeTakeFirst();
   if (!agent) throw conflict('Mobile already registered', ERROR_CODES.mobileRegistered, 'mobile');
+  await recordPromotion(db, deps.secretKey, agent.id, body.promoter);
   return startSession(db, client, { agent, subagent: null }, 'signup', body.mobile);
 }
 

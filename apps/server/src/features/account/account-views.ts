@@ -32,5 +32,6 @@ export function toMe(
     isSubAgent: subagent !== null,
     subagent: subagent ? { id: subagent.id, username: subagent.username, remark: subagent.remark } : null,
     impersonatedBy,
+    hasContract: agent.hasContract,
   };
 }

@@ -6,9 +6,11 @@ import {
   FAR_FUTURE_ENDED_AT,
 } from '@yanbo/contracts';
 import { sql } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { scopeActivities } from '../../platform/tenancy.ts';
+import { passwordForOwner } from '../subaccounts/subaccount-service.ts';
 
 /** The synthetic groups of the list (seed 001 §3): -1 全部, -2 归档活动; sub-account -1 所属子账号 means all. */
 const ALL_GROUPS = -1;
@@ -20,8 +22,16 @@ const progress = sql<ActivitySummary['progress']>`case
   when activities.ended_at is not null and activities.ended_at <= now() then 'Ended'
   else 'OnGoing' end`;
 
-/** GET /activity: the caller's activities, isPushing DESC, status ASC, createdAt DESC (seed 001 §9). */
-export async function listActivities(db: Db, caller: Caller, query: ActivityListQuery): Promise<ActivityList> {
+/**
+ * GET /activity: the caller's activities, isPushing DESC, status ASC, createdAt DESC (seed 001 §9), each with its
+ * sub-account's credentials (seed 001 §3), the password for the main account only.
+ */
+export async function listActivities(
+  ctx: Pick<AppContext, 'db' | 'secretKey'>,
+  caller: Caller,
+  query: ActivityListQuery,
+): Promise<ActivityList> {
+  const { db } = ctx;
   let base = scopeActivities(db.selectFrom('activities'), caller);
   const archived = query.isArchived === true || query.groupId === ARCHIVED_GROUP;
   base = base.where('activities.isArchived', '=', archived);
@@ -61,7 +71,12 @@ export async function listActivities(db: Db, caller: Caller, query: ActivityList
 
   const [rows, count] = await Promise.all([
     base
+      .leftJoin('subagents', (join) =>
+        join.onRef('subagents.id', '=', 'activities.subagentId').on('subagents.deletedAt', 'is', null),
+      )
       .select([
+        'subagents.username as subagentUsername',
+        'subagents.passwordSealed as subagentPasswordSealed',
         'activities.id',
         'activities.name',
         'activities.type',
@@ -89,8 +104,16 @@ export async function listActivities(db: Db, caller: Caller, query: ActivityList
     total,
   ]);
   return {
-    items: rows.map((row) => ({
+    items: rows.map(({ subagentUsername, subagentPasswordSealed, ...row }) => ({
       ...row,
+      subagent:
+        row.subagentId !== null && subagentUsername !== null
+          ? {
+              id: row.subagentId,
+              username: subagentUsername,
+              cleartextPassword: passwordForOwner(ctx.secretKey, caller, subagentPasswordSealed),
+            }
+          : null,
       spend: Number(row.spend),
       startedAt: row.startedAt?.toISOString() ?? null,
       endedAt: toEndedAt(row.endedAt),

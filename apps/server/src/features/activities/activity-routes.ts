@@ -9,6 +9,7 @@ import {
   activityListQuery,
   activitySubagentList,
   activityUpdate,
+  activityUsage,
   archiveBody,
   bulkActivityBody,
   bulkActivityResult,
@@ -21,9 +22,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../platform/auth.ts';
+import { destroyActivity } from './activity-destroy.ts';
 import * as groups from './activity-groups.ts';
 import { listActivities, listCategories } from './activity-list.ts';
 import * as activities from './activity-service.ts';
+import { getActivityUsage } from './activity-usage.ts';
 
 const tags = ['activities'];
 
@@ -32,7 +35,7 @@ export function registerActivityRoutes(server: FastifyInstance, ctx: AppContext)
   app.get(
     '/activity',
     { schema: { tags, querystring: activityListQuery, response: { 200: activityList } } },
-    (request) => listActivities(ctx.db, callerOf(request), request.query),
+    (request) => listActivities(ctx, callerOf(request), request.query),
   );
   app.post('/activity', { schema: { tags, body: activityInput, response: { 200: activityDetail } } }, (request) =>
     activities.createActivity(ctx, callerOf(request), request.body),
@@ -76,6 +79,14 @@ export function registerActivityRoutes(server: FastifyInstance, ctx: AppContext)
     '/v3/activity/bulk-activity',
     { schema: { tags, body: bulkActivityBody, response: { 200: bulkActivityResult } } },
     (request) => activities.createActivities(ctx, callerOf(request), request.body.activities),
+  );
+  app.post('/v3/activity/:id/destroy', { schema: { tags, params: idParams, response: { 200: ok } } }, (request) =>
+    destroyActivity(ctx, callerOf(request), request.params.id),
+  );
+  app.get(
+    '/v3/activity/:id/usage',
+    { schema: { tags, params: idParams, response: { 200: activityUsage } } },
+    (request) => getActivityUsage(ctx, callerOf(request), request.params.id),
   );
   app.get('/category/', { schema: { tags, response: { 200: categoryList } } }, () => listCategories(ctx.db));
 

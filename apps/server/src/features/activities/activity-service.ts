@@ -1,6 +1,7 @@
 import {
   type ActivityDetail,
   type ActivityInput,
+  type ActivitySubagent,
   type ActivityUpdate,
   ERROR_MESSAGES,
   FAR_FUTURE_ENDED_AT,
@@ -12,8 +13,10 @@ import type { Db } from '../../platform/db/database.ts';
 import type { ActivityRow, NewActivity } from '../../platform/db/schema.ts';
 import { badRequest, invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
+import { assertActivityQuota } from '../price/activity-quota.ts';
+import { passwordForOwner } from '../subaccounts/subaccount-service.ts';
 import { progressOf, toEndedAt } from './activity-list.ts';
-import { newStream, streamAddresses } from './activity-stream.ts';
+import { newStream, sdIsLive, streamAddresses } from './activity-stream.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -23,6 +26,7 @@ function isUniqueViolation(error: unknown, index: string): boolean {
 }
 
 const nameExists = () => badRequest(ERROR_MESSAGES.activityNameExists, undefined, 'name');
+const isNameExists = (error: unknown) => (error as { message?: string })?.message === ERROR_MESSAGES.activityNameExists;
 
 /** Group, category and sub-account ids from a body must be the caller's own (or global, for categories). */
 async function checkReferences(db: Db, caller: Caller, input: ActivityUpdate) {
@@ -58,10 +62,29 @@ async function checkReferences(db: Db, caller: Caller, input: ActivityUpdate) {
   }
 }
 
-export function toActivityDetail(ctx: AppContext, row: ActivityRow): ActivityDetail {
+/** The sub-account an activity belongs to, as a list row carries it (the password for the main account only). */
+async function activitySubagentOf(ctx: AppContext, caller: Caller, row: ActivityRow): Promise<ActivitySubagent | null> {
+  if (row.subagentId === null) return null;
+  const subagent = await ctx.db
+    .selectFrom('subagents')
+    .select(['id', 'username', 'passwordSealed'])
+    .where('id', '=', row.subagentId)
+    .where('agentId', '=', row.agentId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!subagent) return null;
+  return {
+    id: subagent.id,
+    username: subagent.username,
+    cleartextPassword: passwordForOwner(ctx.secretKey, caller, subagent.passwordSealed),
+  };
+}
+
+export async function toActivityDetail(ctx: AppContext, caller: Caller, row: ActivityRow): Promise<ActivityDetail> {
   return {
     id: row.id,
     agentId: row.agentId,
+    subagent: await activitySubagentOf(ctx, caller, row),
     name: row.name,
     type: row.type,
     status: row.status,
@@ -78,7 +101,7 @@ export function toActivityDetail(ctx: AppContext, row: ActivityRow): ActivityDet
     createdAt: row.createdAt.toISOString(),
     meta: { liveMode: row.meta?.liveMode ?? 'pull', relayUrl: row.meta?.relayUrl ?? '' },
     spend: Number(row.spend),
-    stream: streamAddresses(ctx.secretKey, ctx.config, row),
+    stream: streamAddresses(ctx.secretKey, ctx.config, row, sdIsLive(ctx.ingest, row)),
   };
 }
 
@@ -87,7 +110,7 @@ export async function getActivity(ctx: AppContext, caller: Caller, activityId: n
     .where('activities.id', '=', activityId)
     .executeTakeFirst();
   if (!row) throw notFound(ERROR_MESSAGES.activityNotFound);
-  return toActivityDetail(ctx, row);
+  return toActivityDetail(ctx, caller, row);
 }
 
 function newActivityValues(caller: Caller, input: ActivityInput): NewActivity {
@@ -107,6 +130,7 @@ function newActivityValues(caller: Caller, input: ActivityInput): NewActivity {
 
 /** Inserts with a fresh stream; a taken name answers the seed's message. */
 async function insertActivity(ctx: AppContext, db: Db, values: Omit<NewActivity, 'stream' | 'streamKeySealed'>) {
+  await assertActivityQuota(db, values.agentId);
   try {
     return await db
       .insertInto('activities')
@@ -122,7 +146,7 @@ async function insertActivity(ctx: AppContext, db: Db, values: Omit<NewActivity,
 export async function createActivity(ctx: AppContext, caller: Caller, input: ActivityInput): Promise<ActivityDetail> {
   const values = newActivityValues(caller, input);
   await checkReferences(ctx.db, caller, { ...input, subagentId: values.subagentId });
-  return toActivityDetail(ctx, await insertActivity(ctx, ctx.db, values));
+  return toActivityDetail(ctx, caller, await insertActivity(ctx, ctx.db, values));
 }
 
 export async function updateActivity(
@@ -147,7 +171,7 @@ export async function updateActivity(
       .where('id', '=', activityId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toActivityDetail(ctx, row);
+    return toActivityDetail(ctx, caller, row);
   } catch (error) {
     if (isUniqueViolation(error, 'activities_agent_name_idx')) throw nameExists();
     throw error;
@@ -173,10 +197,14 @@ export async function archiveActivity(ctx: AppContext, caller: Caller, activityI
     .where('id', '=', activityId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toActivityDetail(ctx, row);
+  return toActivityDetail(ctx, caller, row);
 }
 
-/** A copy with the same settings and a new stream, under the given name or the first free "<name> (副本 n)". */
+/**
+ * A copy with a new stream, under the given name or the first free "<name> (副本 n)": the activity's schedule and
+ * channel settings, and its configuration (page template, menu, playlist, share card, invitation, manager, media
+ * lists, watch code, extension settings), all in one transaction.
+ */
 export async function copyActivity(
   ctx: AppContext,
   caller: Caller,
@@ -189,21 +217,45 @@ export async function copyActivity(
     .selectAll()
     .where('id', '=', activityId)
     .executeTakeFirstOrThrow();
-  const row = await insertActivity(ctx, ctx.db, {
-    agentId: source.agentId,
-    subagentId: source.subagentId,
-    groupId: source.groupId,
-    catalogId: source.catalogId,
-    categoryId: source.categoryId,
-    name: name ?? (await freeCopyName(ctx.db, caller, source.name)),
-    type: source.type,
-    status: source.status,
-    cover: source.cover,
-    startedAt: source.startedAt,
-    endedAt: source.endedAt,
-    meta: JSON.stringify(source.meta ?? { liveMode: 'pull' }),
+  const copyName = name ?? (await freeCopyName(ctx.db, caller, source.name));
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const copy = await insertActivity(ctx, trx, {
+      agentId: source.agentId,
+      subagentId: source.subagentId,
+      groupId: source.groupId,
+      catalogId: source.catalogId,
+      categoryId: source.categoryId,
+      name: copyName,
+      type: source.type,
+      status: source.status,
+      cover: source.cover,
+      startedAt: source.startedAt,
+      endedAt: source.endedAt,
+      meta: JSON.stringify(source.meta ?? { liveMode: 'pull' }),
+    });
+    await trx
+      .insertInto('activitySettings')
+      .columns(['activityId', 'section', 'agentId', 'data'])
+      .expression((eb) =>
+        eb
+          .selectFrom('activitySettings')
+          .select([eb.val(copy.id).as('activityId'), 'section', 'agentId', 'data'])
+          .where('activityId', '=', activityId),
+      )
+      .execute();
+    await trx
+      .insertInto('activityExtensions')
+      .columns(['activityId', 'identity', 'agentId', 'enabled', 'settings'])
+      .expression((eb) =>
+        eb
+          .selectFrom('activityExtensions')
+          .select([eb.val(copy.id).as('activityId'), 'identity', 'agentId', 'enabled', 'settings'])
+          .where('activityId', '=', activityId),
+      )
+      .execute();
+    return copy;
   });
-  return toActivityDetail(ctx, row);
+  return toActivityDetail(ctx, caller, row);
 }
 
 /**
@@ -228,7 +280,7 @@ export async function copyChannel(ctx: AppContext, caller: Caller, activityId: n
     endedAt: FAR_FUTURE_ENDED_AT,
     meta: JSON.stringify({ liveMode: source.meta?.liveMode ?? 'pull', relayUrl: source.meta?.relayUrl ?? '' }),
   });
-  return toActivityDetail(ctx, row);
+  return toActivityDetail(ctx, caller, row);
 }
 
 async function freeCopyName(db: Db, caller: Caller, sourceName: string): Promise<string> {
@@ -256,10 +308,20 @@ export async function createActivities(ctx: AppContext, caller: Caller, inputs: 
   }
   const rows = await ctx.db.transaction().execute(async (trx) => {
     const created: ActivityRow[] = [];
-    for (const input of inputs) created.push(await insertActivity(ctx, trx, newActivityValues(caller, input)));
+    for (const [index, input] of inputs.entries()) {
+      try {
+        created.push(await insertActivity(ctx, trx, newActivityValues(caller, input)));
+      } catch (error) {
+        // A name another activity already has: say which of the batch it is.
+        if (isUniqueViolation(error, 'activities_agent_name_idx') || isNameExists(error)) {
+          throw badRequest(ERROR_MESSAGES.activityNameExists, undefined, `activities.${index}.name`);
+        }
+        throw error;
+      }
+    }
     return created;
   });
-  return { items: rows.map((row) => toActivityDetail(ctx, row)) };
+  return { items: await Promise.all(rows.map((row) => toActivityDetail(ctx, caller, row))) };
 }
 
 /** The sub-accounts of the caller's agent, for the list's sub-account filter (a sub-account sees itself). */

@@ -1,4 +1,4 @@
-import type { ActivityStream } from '@yanbo/contracts';
+import { type ActivityStream, SD_STREAM_SUFFIX } from '@yanbo/contracts';
 import { decrypt, encrypt, randomToken, safeEqual } from '../../platform/crypto.ts';
 
 /** A new activity's stream: a public name for playback addresses and a secret key for pushing. */
@@ -14,11 +14,15 @@ export interface StreamDomains {
   pullDomain: string;
 }
 
-/** Push and pull addresses built from pushDomain/pullDomain, app and stream (seed 000 §3). */
+/**
+ * Push and pull addresses built from pushDomain/pullDomain, app and stream (seed 000 §3). The renditions list the
+ * original and, only while live transcoding really publishes it, the 标清 stream.
+ */
 export function streamAddresses(
   secretKey: string,
   domains: StreamDomains,
   row: { app: string; stream: string | null; streamKeySealed: string | null },
+  live: { sd: boolean } = { sd: false },
 ): ActivityStream {
   const stream = row.stream ?? '';
   const key = row.streamKeySealed ? decrypt(secretKey, row.streamKeySealed) : '';
@@ -33,14 +37,33 @@ export function streamAddresses(
     pushStreamKey,
     pushUrl: `${pushServer}/${pushStreamKey}`,
     pullSource: {
-      flv: `http://${domains.pullDomain}/live/${row.app}/${stream}.flv`,
-      hls: `http://${domains.pullDomain}/live/${row.app}/${stream}/index.m3u8`,
+      ...playback(domains.pullDomain, row.app, stream),
+      renditions: [
+        { name: 'origin', ...playback(domains.pullDomain, row.app, stream) },
+        ...(live.sd ? [{ name: 'sd' as const, ...playback(domains.pullDomain, row.app, sdStreamOf(stream)) }] : []),
+      ],
     },
   };
 }
+
+const playback = (pullDomain: string, app: string, stream: string) => ({
+  flv: `http://${pullDomain}/live/${app}/${stream}.flv`,
+  hls: `http://${pullDomain}/live/${app}/${stream}/index.m3u8`,
+});
 
 /** Whether a publish of app/stream with this key may start (the ingest's and the media-server webhooks' check). */
 export function keyMatches(secretKey: string, streamKeySealed: string | null, key: string): boolean {
   if (!streamKeySealed || !key) return false;
   return safeEqual(decrypt(secretKey, streamKeySealed), key);
+}
+
+/** The name the 标清 rendition of a stream is published under. */
+export const sdStreamOf = (stream: string) => `${stream}${SD_STREAM_SUFFIX}`;
+
+/** Whether the embedded media server is receiving the stream's 标清 rendition right now. */
+export function sdIsLive(
+  ingest: { isLive(app: string, stream: string): boolean } | null,
+  row: { app: string; stream: string | null },
+): { sd: boolean } {
+  return { sd: Boolean(ingest && row.stream && ingest.isLive(row.app, sdStreamOf(row.stream))) };
 }

@@ -1,25 +1,31 @@
 import {
+  type AreaLibrary,
   agencyAgentList,
   agentCoopBody,
   agentCreateBody,
   agentCreditBody,
   agentCreditResult,
   agentFieldList,
+  agentImpersonationList,
+  agentImpersonationQuery,
   agentListQuery,
   agentStatusBody,
   agentUpdateBody,
   agentUsage,
   agentUsageQuery,
+  areaLibrary as areaLibrarySchema,
   idParams,
   managedAgent,
   managedAgentList,
 } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../platform/auth.ts';
 import * as agents from './agent-service.ts';
 import { getAgentUsage } from './agent-usage.ts';
+import { areaLibrary, areaLibraryGzip } from './area-library.ts';
 
 const tags = ['agents'];
 
@@ -35,6 +41,25 @@ const spellings = (url: string) => [
 export function registerAgentRoutes(server: FastifyInstance, ctx: AppContext) {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
+  // The area library changes only with the package's version: the browser keeps it a day and revalidates by ETag.
+  app.get(
+    '/agent/area',
+    { schema: { tags, response: { 200: areaLibrarySchema, 304: z.null().describe('Not modified') } } },
+    async (request, reply) => {
+      const library = areaLibrary();
+      // Weak: the gzipped and the plain answer are the same library.
+      const etag = `W/"${library.version}"`;
+      reply.header('cache-control', 'private, max-age=86400').header('etag', etag);
+      reply.header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        // Fastify sends a Buffer as it is, past the serializer: the library was checked once when it was zipped.
+        const body = areaLibraryGzip() as unknown as AreaLibrary;
+        return reply.header('content-encoding', 'gzip').type('application/json; charset=utf-8').send(body);
+      }
+      return library;
+    },
+  );
   app.get('/agent/field', { schema: { tags, response: { 200: agentFieldList } } }, () => agents.listFields(ctx.db));
   app.get(
     '/agent/agent',
@@ -75,6 +100,18 @@ export function registerAgentRoutes(server: FastifyInstance, ctx: AppContext) {
     '/agent/agentusage',
     { schema: { tags, querystring: agentUsageQuery, response: { 200: agentUsage } } },
     (request) => getAgentUsage(ctx, callerOf(request), request.query.agentId),
+  );
+  app.get(
+    '/agent/agent/:id/impersonations',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: agentImpersonationQuery,
+        response: { 200: agentImpersonationList },
+      },
+    },
+    (request) => agents.listImpersonations(ctx.db, callerOf(request), request.params.id, request.query),
   );
   app.get(
     '/v2/agency/agent',

@@ -5,6 +5,8 @@ import {
   type AgentCreditBody,
   type AgentCreditResult,
   type AgentFieldList,
+  type AgentImpersonationList,
+  type AgentImpersonationQuery,
   type AgentListQuery,
   type AgentStatus,
   type AgentUpdateBody,
@@ -21,6 +23,7 @@ import type { AgentRow, AgentUpdate } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, invalidField } from '../../platform/errors.ts';
 import { agentInTree, mainAccountOnly, withAgentSubtree } from '../../platform/tenancy.ts';
 import { loadManagedAgents, toCredit } from './agent-views.ts';
+import { isKnownArea } from './area-library.ts';
 
 // Agent administration (seed 000 §7): every agent id comes through agentInTree, so an agent outside the caller's
 // subtree (its own upper agents, another tree, the caller itself) answers 404 Agent Not Found.
@@ -177,6 +180,11 @@ function checkContract(startedAt: Date | null, endedAt: Date | null) {
   }
 }
 
+/** extra.area is a region of the area library (GET /agent/area). */
+function checkArea(area: number | undefined) {
+  if (area !== undefined && !isKnownArea(area)) throw invalidField('extra.area', 'Unknown area');
+}
+
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 
 async function assertMobileFree(db: Db, mobile: string) {
@@ -200,6 +208,7 @@ export async function createAgent(ctx: AppContext, caller: Caller, body: AgentCr
   const contractStartedAt = toDate(body.contractStartedAt);
   const contractEndedAt = toDate(body.contractEndedAt);
   checkContract(contractStartedAt, contractEndedAt);
+  checkArea(body.extra.area);
   await checkField(db, body.fieldId);
   await checkManager(db, caller.agentId, body.managerId);
   await assertMobileFree(db, body.mobile);
@@ -259,6 +268,7 @@ export async function updateAgent(
   checkContract(contractStartedAt, contractEndedAt);
   changes.contractStartedAt = contractStartedAt;
   changes.contractEndedAt = contractEndedAt;
+  checkArea(body.extra?.area);
   if (body.extra) changes.extra = JSON.stringify({ ...agent.extra, ...definedOnly(body.extra) });
   if (body.mobile !== undefined && body.mobile !== agent.mobile) {
     await assertMobileFree(db, body.mobile);
@@ -362,4 +372,49 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** GET /agent/agent/{id}/impersonations: the login tokens upper agents took for this agent, newest first. */
+export async function listImpersonations(
+  db: Db,
+  caller: Caller,
+  agentId: number,
+  query: AgentImpersonationQuery,
+): Promise<AgentImpersonationList> {
+  mainAccountOnly(caller);
+  const agent = await agentInTree(db, caller, agentId);
+  const base = db
+    .selectFrom('loginTickets')
+    .where('loginTickets.agentId', '=', agent.id)
+    .where('loginTickets.createdBy', 'is not', null);
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('agents as by', 'by.id', 'loginTickets.createdBy')
+      .select([
+        'loginTickets.id',
+        'loginTickets.createdAt',
+        'loginTickets.expiresAt',
+        'loginTickets.consumedAt',
+        'by.id as byId',
+        'by.contact as byContact',
+        'by.company as byCompany',
+        'by.mobile as byMobile',
+      ])
+      .orderBy('loginTickets.createdAt', 'desc')
+      .orderBy('loginTickets.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      by: { id: row.byId, contact: row.byContact, company: row.byCompany, mobile: row.byMobile },
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      usedAt: row.consumedAt?.toISOString() ?? null,
+    })),
+    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
+  };
 }

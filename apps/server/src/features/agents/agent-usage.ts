@@ -34,7 +34,11 @@ export async function getAgentUsage(ctx: AppContext, caller: Caller, agentId?: n
       .select(['fluxGb', 'storageGb', 'smsCount'])
       .where('agentId', '=', agent.id)
       .executeTakeFirst(),
-    db.selectFrom('agents').select('subagentQuota').where('id', '=', agent.id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('agentEntitlements')
+      .select('subagentQuota')
+      .where('agentId', '=', agent.id)
+      .executeTakeFirstOrThrow(),
     // Deleted activities too: their files stay until they are purged.
     db.selectFrom('activities').select('id').where('agentId', '=', agent.id).execute(),
   ]);

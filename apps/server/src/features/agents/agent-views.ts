@@ -12,8 +12,11 @@ export async function loadManagedAgents(db: Db, agents: { id: number; depth: num
       join.onRef('manager.id', '=', 'agents.managerId').on('manager.deletedAt', 'is', null),
     )
     .leftJoin('agentCredits', 'agentCredits.agentId', 'agents.id')
+    .innerJoin('agentEntitlements', 'agentEntitlements.agentId', 'agents.id')
     .selectAll('agents')
     .select([
+      // What applies now: a lapsed package no longer raises the sub-account quota.
+      'agentEntitlements.subagentQuota as currentSubagentQuota',
       'manager.id as managerRowId',
       'manager.username as managerUsername',
       'manager.remark as managerRemark',
@@ -56,7 +59,7 @@ export async function loadManagedAgents(db: Db, agents: { id: number; depth: num
           row.managerRowId === null
             ? null
             : { id: row.managerRowId, username: row.managerUsername ?? '', remark: row.managerRemark ?? '' },
-        subagentQuota: row.subagentQuota,
+        subagentQuota: row.currentSubagentQuota,
         credit: toCredit(row),
         createdAt: row.createdAt.toISOString(),
       },

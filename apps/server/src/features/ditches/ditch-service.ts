@@ -11,7 +11,7 @@ import {
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import { ownActivity, ownAgent } from '../../platform/tenancy.ts';
+import { ownActivity, ownAgent, scopeActivities } from '../../platform/tenancy.ts';
 
 // Ditches (promotion channels) belong to the agent; each may be tied to one of its activities. The sign is the
 // ditch's identity in URLs and share links, so the server makes it: short, url-safe, unique within the agent.
@@ -21,7 +21,7 @@ const SIGN_BYTES = 6;
 
 type Row = { id: number; name: string; sign: string; activityId: number | null; createdAt: Date };
 
-function toDitch(row: Row, linkActivityId?: number): Ditch {
+function toDitch(row: Row & { visitCount?: string | number | null }, linkActivityId?: number): Ditch {
   const activityId = row.activityId ?? linkActivityId ?? null;
   return {
     id: row.id,
@@ -29,8 +29,28 @@ function toDitch(row: Row, linkActivityId?: number): Ditch {
     sign: row.sign,
     activityId: row.activityId,
     link: activityId === null ? null : ditchLink(activityId, row.sign),
+    visitCount: Number(row.visitCount ?? 0),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The ditches a caller reaches: its agent's; a sub-account only those for any activity (no activity tied) and those
+ * tied to its own activities, never one tied to an activity of its agent that is not assigned to it.
+ */
+function scopeDitches(db: Db, caller: Caller) {
+  const base = db.selectFrom('promotionChannels').where('promotionChannels.agentId', '=', caller.agentId);
+  if (caller.subagentId === null) return base;
+  return base.where((eb) =>
+    eb.or([
+      eb('promotionChannels.activityId', 'is', null),
+      eb(
+        'promotionChannels.activityId',
+        'in',
+        scopeActivities(db.selectFrom('activities').select('activities.id'), caller),
+      ),
+    ]),
+  );
 }
 
 const newSign = () => randomBytes(SIGN_BYTES).toString('base64url');
@@ -42,7 +62,7 @@ function escapeLike(value: string): string {
 /** GET /agent/{id}/promotion-channel, newest first; with activityId, the ditches usable for it with its links. */
 export async function listDitches(db: Db, caller: Caller, agentId: number, query: DitchListQuery): Promise<DitchList> {
   ownAgent(caller, agentId);
-  let base = db.selectFrom('promotionChannels').where('agentId', '=', caller.agentId);
+  let base = scopeDitches(db, caller);
   if (query.activityId !== undefined) {
     const activityId = await ownActivity(db, caller, query.activityId);
     base = base.where((eb) => eb.or([eb('activityId', 'is', null), eb('activityId', '=', activityId)]));
@@ -51,6 +71,16 @@ export async function listDitches(db: Db, caller: Caller, agentId: number, query
   const [rows, count] = await Promise.all([
     base
       .select(['id', 'name', 'sign', 'activityId', 'createdAt'])
+      // Watch-page visits through the ditch, from the rollup the visits keep (never the visits themselves).
+      .select((eb) => {
+        let visits = eb
+          .selectFrom('activityDitchVisits')
+          .select((sub) => sub.fn.sum<string | null>('activityDitchVisits.visits').as('sum'))
+          .whereRef('activityDitchVisits.ditchId', '=', 'promotionChannels.id');
+        if (query.activityId !== undefined)
+          visits = visits.where('activityDitchVisits.activityId', '=', query.activityId);
+        return visits.as('visitCount');
+      })
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(query.pageSize)
@@ -84,10 +114,8 @@ export async function createDitch(db: Db, caller: Caller, agentId: number, input
 
 async function ownDitch(db: Db, caller: Caller, agentId: number, sign: string) {
   ownAgent(caller, agentId);
-  const row = await db
-    .selectFrom('promotionChannels')
+  const row = await scopeDitches(db, caller)
     .select(['id', 'name', 'sign', 'activityId', 'createdAt'])
-    .where('agentId', '=', caller.agentId)
     .where('sign', '=', sign)
     .executeTakeFirst();
   if (!row) throw notFound(DITCH_ERRORS.ditchNotFound);
@@ -115,7 +143,12 @@ export async function updateDitch(
     .where('id', '=', ditch.id)
     .returning(['id', 'name', 'sign', 'activityId', 'createdAt'])
     .executeTakeFirstOrThrow();
-  return toDitch(row);
+  const visits = await db
+    .selectFrom('activityDitchVisits')
+    .select((eb) => eb.fn.sum<string | null>('visits').as('sum'))
+    .where('ditchId', '=', ditch.id)
+    .executeTakeFirstOrThrow();
+  return toDitch({ ...row, visitCount: visits.sum });
 }
 
 export async function deleteDitch(db: Db, caller: Caller, agentId: number, sign: string) {

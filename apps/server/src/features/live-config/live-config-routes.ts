@@ -28,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../platform/auth.ts';
+import { updateLiveTranscode } from '../live-stream/transcode.ts';
 import * as settings from './activity-settings-service.ts';
 import * as meetings from './meeting-service.ts';
 import { getSmsUsage } from './sms-usage.ts';
@@ -107,7 +108,7 @@ export function registerLiveConfigRoutes(server: FastifyInstance, ctx: AppContex
   app.put(
     '/activity/:id/liveTranscode',
     { schema: { tags, params: idParams, body: liveTranscode, response: { 200: liveTranscode } } },
-    (request) => settings.setLiveTranscode(db, callerOf(request), request.params.id, request.body.enabled),
+    (request) => updateLiveTranscode(ctx, callerOf(request), request.params.id, request.body.enabled),
   );
   app.get(
     '/activity/:id/manager',

@@ -13,6 +13,7 @@ import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
+import { templateActivityFor } from '../branding/branding-service.ts';
 import { readActivitySection, writeActivitySection } from './settings-store.ts';
 
 const defaults = (): LiveTemplate => structuredClone(DEFAULT_LIVE_TEMPLATE);
@@ -57,12 +58,17 @@ export async function saveTemplate(
 /** POST /activity/{id}/inheritPrevTpl: the template of the caller's most recently created other activity. */
 export async function inheritPreviousTemplate(db: Db, caller: Caller, activityId: number): Promise<LiveTemplate> {
   await ownActivity(db, caller, activityId);
-  const previous = await scopeActivities(db.selectFrom('activities').select('activities.id'), caller)
-    .where('activities.id', '!=', activityId)
-    .orderBy('activities.createdAt', 'desc')
-    .orderBy('activities.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  // The agent's template activity (POST /v3/agent/template-activity), when set, is what activities inherit from.
+  const template = await templateActivityFor(db, caller);
+  const previous =
+    template !== null && template !== activityId
+      ? { id: template }
+      : await scopeActivities(db.selectFrom('activities').select('activities.id'), caller)
+          .where('activities.id', '!=', activityId)
+          .orderBy('activities.createdAt', 'desc')
+          .orderBy('activities.id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
   if (!previous) throw notFound(LIVE_CONFIG_ERRORS.previousActivityNotFound);
   return writeTemplate(db, caller, activityId, await readTemplate(db, previous.id));
 }

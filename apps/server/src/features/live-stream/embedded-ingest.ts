@@ -1,15 +1,21 @@
+import type { ServerResponse } from 'node:http';
+import { HLS_VIEWER_PARAM, VIEWER_COOKIE } from '@yanbo/contracts/watch';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createIngest, type Ingest } from '../../platform/ingest/index.ts';
+import { targetDurationOf } from './hls-viewers.ts';
 import { authorizePublish, type PublishDeps, setPushing } from './publish-auth.ts';
+import { sourceStreamOf, syncTranscode, transcodePublishAllowed, transcodeReadAllowed } from './transcode.ts';
 
 /**
  * The embedded media server wired to activities: a push is accepted only with its activity's key, and isPushing
  * follows the publish. Changes of one stream are applied in order, so a reconnecting encoder's end-then-start never
- * lands as start-then-end.
+ * lands as start-then-end. The live transcode's <stream>_sd publishes with its internal credential and is not a push
+ * of the activity; the activity's push starting or ending starts or stops its transcode. ctx.ingest is this ingest
+ * (set once it is built, before anything can publish).
  */
 export function createEmbeddedIngest(
-  ctx: PublishDeps & Pick<AppContext, 'config'>,
+  ctx: PublishDeps & Pick<AppContext, 'config' | 'ingest' | 'relays'>,
   log: (line: string) => void,
 ): Ingest {
   const queues = new Map<string, Promise<unknown>>();
@@ -22,19 +28,63 @@ export function createEmbeddedIngest(
     });
     await next;
   };
+  const pushChanged = (app: string, stream: string, isPushing: boolean) => {
+    if (sourceStreamOf(stream) !== null) return;
+    return inOrder(app, stream, async () => {
+      await setPushing(ctx, app, stream, isPushing);
+      const activity = await ctx.db
+        .selectFrom('activities')
+        .select('id')
+        .where('app', '=', app)
+        .where('stream', '=', stream)
+        .executeTakeFirst();
+      if (activity) await syncTranscode(ctx, activity.id);
+    });
+  };
   return createIngest({
     rtmpPort: ctx.config.rtmpPort,
     host: ctx.config.rtmpHost,
     log,
     authorizePublish: async (app, stream, query) =>
-      (await authorizePublish(ctx, app, stream, query.key ?? '')) !== null,
-    onPublishStart: (app, stream) => inOrder(app, stream, () => setPushing(ctx, app, stream, true)),
-    onPublishEnd: (app, stream) => inOrder(app, stream, () => setPushing(ctx, app, stream, false)),
+      sourceStreamOf(stream) !== null
+        ? transcodePublishAllowed(ctx.secretKey, app, stream, query.key ?? '')
+        : (await authorizePublish(ctx, app, stream, query.key ?? '')) !== null,
+    isInternalPlay: (app, stream, query) => transcodeReadAllowed(ctx.secretKey, app, stream, query.key ?? ''),
+    onPublishStart: (app, stream) => pushChanged(app, stream, true),
+    onPublishEnd: (app, stream) => pushChanged(app, stream, false),
   });
 }
 
-/** Playback: the seed's pullSource (HTTP-FLV) and HLS, at the addresses activity-stream.ts builds. */
-export function registerPlaybackRoutes(app: FastifyInstance, ingest: Ingest) {
+/** An HTTP-FLV viewer started playing app/stream (for online counts and usage). */
+export type FlvViewerListener = (
+  app: string,
+  stream: string,
+  res: ServerResponse,
+  query: Record<string, string | undefined>,
+) => void;
+
+/**
+ * An HLS player fetched the playlist of app/stream: viewer is the page's viewer id (the playlist URL's query), else the
+ * viewer cookie, else its address and user agent.
+ */
+export type HlsViewerListener = (
+  app: string,
+  stream: string,
+  viewer: string,
+  targetSeconds: number,
+  query: Record<string, string | undefined>,
+) => void;
+
+/**
+ * Playback: the seed's pullSource (HTTP-FLV) and HLS, at the addresses activity-stream.ts builds. A viewer of the 标清
+ * rendition is a viewer of its activity's stream.
+ */
+export function registerPlaybackRoutes(
+  app: FastifyInstance,
+  ingest: Ingest,
+  onFlvViewer?: FlvViewerListener,
+  onHlsViewer?: HlsViewerListener,
+) {
   const options = { schema: { hide: true } };
   app.get('/live/:app/:stream.flv', options, (request, reply) => {
     const params = request.params as { app: string; stream: string };
@@ -43,13 +93,25 @@ export function registerPlaybackRoutes(app: FastifyInstance, ingest: Ingest) {
     }
     reply.hijack();
     reply.raw.setHeader('access-control-allow-origin', '*');
-    ingest.serveFlv(params.app, params.stream, reply.raw);
+    if (ingest.serveFlv(params.app, params.stream, reply.raw))
+      onFlvViewer?.(
+        params.app,
+        sourceStreamOf(params.stream) ?? params.stream,
+        reply.raw,
+        request.query as Record<string, string | undefined>,
+      );
   });
   app.get('/live/:app/:stream/index.m3u8', options, (request, reply) => {
     const params = request.params as { app: string; stream: string };
     const playlist = ingest.hlsPlaylist(params.app, params.stream);
     if (!playlist)
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Stream is not live' });
+    const query = request.query as Record<string, string | undefined>;
+    const viewer =
+      query[HLS_VIEWER_PARAM] ||
+      readCookie(request.headers.cookie, VIEWER_COOKIE) ||
+      `${request.ip} ${request.headers['user-agent'] ?? ''}`;
+    onHlsViewer?.(params.app, params.stream, viewer.slice(0, 200), targetDurationOf(playlist), query);
     return reply
       .header('content-type', 'application/vnd.apple.mpegurl')
       .header('cache-control', 'no-cache')
@@ -66,4 +128,12 @@ export function registerPlaybackRoutes(app: FastifyInstance, ingest: Ingest) {
       .header('access-control-allow-origin', '*')
       .send(segment);
   });
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=') || undefined;
+  }
+  return undefined;
 }

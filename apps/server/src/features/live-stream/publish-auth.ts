@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
 import { keyMatches } from '../activities/activity-stream.ts';
+import { recordPush } from '../activities/activity-usage.ts';
 
 // Whoever receives the push (the embedded RTMP server, or nginx-rtmp / SRS / a CDN through the webhooks) asks the same
 // two questions: may this key publish to app/stream, and the push started or stopped.
@@ -42,6 +43,7 @@ export async function setPushing(ctx: PublishDeps, app: string, stream: string, 
     .returning(['id', 'agentId', 'subagentId'])
     .executeTakeFirst();
   if (changed) {
+    await recordPush(ctx.db, changed.id, changed.agentId, isPushing);
     ctx.realtime.publish(agentChannel(changed.agentId), {
       type: 'activity.pushing',
       activityId: changed.id,

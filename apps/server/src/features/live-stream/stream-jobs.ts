@@ -11,7 +11,7 @@ import { streamAddresses } from '../activities/activity-stream.ts';
 
 type Row = {
   id: number;
-  kind: 'relay';
+  kind: StreamJob['kind'];
   source: string;
   status: StreamJob['status'];
   error: string;
@@ -25,11 +25,13 @@ const toJob = (row: Row): StreamJob => ({
   endedAt: row.endedAt?.toISOString() ?? null,
 });
 
+/** Stops the activity's running relays (its transcode follows the toggle and the push instead). */
 async function stopRunning(ctx: AppContext, activityId: number) {
   const running = await ctx.db
     .selectFrom('streamJobs')
     .select('id')
     .where('activityId', '=', activityId)
+    .where('kind', '=', 'relay')
     .where('status', '=', 'running')
     .execute();
   for (const job of running) {
@@ -38,7 +40,8 @@ async function stopRunning(ctx: AppContext, activityId: number) {
   }
 }
 
-async function finishJob(ctx: AppContext, jobId: number, failure: string | null) {
+/** A running job ended: stopped, or failed with its reason. */
+export async function finishJob(ctx: Pick<AppContext, 'db'>, jobId: number, failure: string | null) {
   await ctx.db
     .updateTable('streamJobs')
     .set({ status: failure ? 'failed' : 'stopped', error: failure ?? '', endedAt: new Date() })

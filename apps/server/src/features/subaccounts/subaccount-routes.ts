@@ -1,7 +1,6 @@
 import {
   idParams,
   ok,
-  session,
   subaccount,
   subaccountCount,
   subaccountCreateBody,
@@ -10,6 +9,8 @@ import {
   subaccountGroupList,
   subaccountList,
   subaccountListQuery,
+  subaccountTokenQuery,
+  subaccountTokenRefresh,
   subaccountUpdateBody,
 } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -34,8 +35,10 @@ export function registerSubaccountRoutes(server: FastifyInstance, ctx: AppContex
     { schema: { tags, body: subaccountCreateBody, response: { 200: subaccount } } },
     (request) => subaccounts.createSubaccount(ctx, callerOf(request), request.body),
   );
-  app.get('/agent/subagent/token', { schema: { tags, response: { 200: session } } }, (request) =>
-    subaccounts.refreshSubaccountToken(ctx, callerOf(request)),
+  app.get(
+    '/agent/subagent/token',
+    { schema: { tags, querystring: subaccountTokenQuery, response: { 200: subaccountTokenRefresh } } },
+    (request) => subaccounts.refreshSubaccountToken(ctx, callerOf(request), request.query.id),
   );
   app.put(
     '/agent/subagent/:id',

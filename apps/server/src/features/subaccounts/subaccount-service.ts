@@ -1,5 +1,5 @@
 import {
-  ALL_SUBACCOUNT_GROUPS,
+  DEFAULT_SUBACCOUNT_GROUP,
   ERROR_CODES,
   ERROR_MESSAGES,
   NO_SUBACCOUNT_GROUP,
@@ -9,6 +9,7 @@ import {
   type SubaccountCreateBody,
   type SubaccountList,
   type SubaccountListQuery,
+  type SubaccountSessionsEnded,
   type SubaccountUpdateBody,
 } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
@@ -26,31 +27,39 @@ import { ownSubaccountGroup } from './subaccount-groups.ts';
 
 const usernameTaken = () => conflict(ERROR_MESSAGES.usernameTaken, ERROR_CODES.usernameTaken, 'username');
 
+/** A sub-account's password as set: readable by the owning main account only, never by a sub-account. */
+export function passwordForOwner(secretKey: string, caller: Caller, sealed: string | null): string | null {
+  return caller.subagentId === null && sealed ? decrypt(secretKey, sealed) : null;
+}
+
 function toSubaccount(secretKey: string, caller: Caller, row: SubagentRow): Subaccount {
   return {
     id: row.id,
     username: row.username,
     remark: row.remark,
     groupId: row.groupId,
-    cleartextPassword: caller.subagentId === null && row.passwordSealed ? decrypt(secretKey, row.passwordSealed) : null,
+    cleartextPassword: passwordForOwner(secretKey, caller, row.passwordSealed),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** The agent's sub-account figures: how many it has (not deleted), its quota and what is left. */
+/**
+ * The agent's sub-account figures: how many it has (not deleted), its quota now (the base allowance, or a current
+ * package's when larger: a lapsed package stops counting at its expires_at) and what is left.
+ */
 export async function storeFigures(db: Db, agentId: number) {
   const row = await db
-    .selectFrom('agents')
+    .selectFrom('agentEntitlements')
     .select((eb) => [
-      'agents.subagentQuota',
+      'agentEntitlements.subagentQuota',
       eb
         .selectFrom('subagents')
         .select((inner) => inner.fn.countAll<string>().as('n'))
-        .whereRef('subagents.agentId', '=', 'agents.id')
+        .whereRef('subagents.agentId', '=', 'agentEntitlements.agentId')
         .where('subagents.deletedAt', 'is', null)
         .as('count'),
     ])
-    .where('agents.id', '=', agentId)
+    .where('agentEntitlements.agentId', '=', agentId)
     .executeTakeFirstOrThrow();
   const count = Number(row.count ?? 0);
   return { count, quota: row.subagentQuota, remainingCount: Math.max(0, row.subagentQuota - count) };
@@ -66,8 +75,9 @@ export async function listSubaccounts(
   let base = db.selectFrom('subagents').where('agentId', '=', caller.agentId).where('deletedAt', 'is', null);
   if (caller.subagentId !== null) base = base.where('id', '=', caller.subagentId);
   if (query.username) base = base.where('username', 'ilike', `%${escapeLike(query.username)}%`);
-  if (query.groupId === NO_SUBACCOUNT_GROUP) base = base.where('groupId', 'is', null);
-  else if (query.groupId !== undefined && query.groupId !== ALL_SUBACCOUNT_GROUPS) {
+  if (query.groupId === DEFAULT_SUBACCOUNT_GROUP || query.groupId === NO_SUBACCOUNT_GROUP) {
+    base = base.where('groupId', 'is', null);
+  } else if (query.groupId !== undefined) {
     base = base.where('groupId', '=', query.groupId);
   }
   const [rows, total, figures] = await Promise.all([
@@ -125,14 +135,9 @@ export async function createSubaccount(ctx: AppContext, caller: Caller, body: Su
     .transaction()
     .execute(async (trx) => {
       // The agent row is the lock: parallel creations take turns, so the quota holds.
-      const agent = await trx
-        .selectFrom('agents')
-        .select('subagentQuota')
-        .where('id', '=', caller.agentId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const { count } = await storeFigures(trx, caller.agentId);
-      if (count >= agent.subagentQuota) {
+      await trx.selectFrom('agents').select('id').where('id', '=', caller.agentId).forUpdate().execute();
+      const { count, quota } = await storeFigures(trx, caller.agentId);
+      if (count >= quota) {
         throw forbidden(ERROR_MESSAGES.subaccountQuotaExceeded, ERROR_CODES.subaccountQuotaExceeded);
       }
       return trx
@@ -204,10 +209,25 @@ export async function deleteSubaccount(ctx: AppContext, caller: Caller, subaccou
   return { ok: true as const };
 }
 
-/** GET /agent/subagent/token: a sub-account's fresh session; the one it called with ends. */
-export async function refreshSubaccountToken(ctx: AppContext, caller: Caller): Promise<Session> {
-  if (caller.subagentId === null || !caller.subagent) {
-    throw forbidden(ERROR_MESSAGES.subaccountOnly, ERROR_CODES.subaccountOnly);
+/**
+ * GET /agent/subagent/token: a sub-account gets a fresh session and the one it called with ends; the main account
+ * names one of its sub-accounts and signs every session of it out (its next request answers 401).
+ */
+export async function refreshSubaccountToken(
+  ctx: AppContext,
+  caller: Caller,
+  subaccountId: number | undefined,
+): Promise<Session | SubaccountSessionsEnded> {
+  if (caller.subagentId === null) {
+    if (subaccountId === undefined) throw forbidden(ERROR_MESSAGES.subaccountOnly, ERROR_CODES.subaccountOnly);
+    await ownSubaccount(ctx.db, caller, subaccountId);
+    const endedSessions = await revokeSubaccountSessions(ctx.db, subaccountId);
+    return { id: subaccountId, endedSessions };
+  }
+  if (!caller.subagent) throw forbidden(ERROR_MESSAGES.subaccountOnly, ERROR_CODES.subaccountOnly);
+  // A sub-account refreshes only its own token: naming another id is naming what it cannot see.
+  if (subaccountId !== undefined && subaccountId !== caller.subagentId) {
+    throw notFound(ERROR_MESSAGES.subaccountNotFound);
   }
   const { token, expiresAt } = await createSession(ctx.db, {
     agentId: caller.agentId,
@@ -241,13 +261,15 @@ export async function countSubaccounts(ctx: AppContext, caller: Caller): Promise
   };
 }
 
-async function revokeSubaccountSessions(db: Db, subaccountId: number) {
-  await db
+/** Ends every open session of a sub-account; answers how many there were. */
+async function revokeSubaccountSessions(db: Db, subaccountId: number): Promise<number> {
+  const result = await db
     .updateTable('sessions')
     .set({ revokedAt: new Date() })
     .where('subagentId', '=', subaccountId)
     .where('revokedAt', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 function escapeLike(value: string): string {

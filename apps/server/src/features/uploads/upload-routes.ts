@@ -1,12 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
-import { uploaded, uploadPolicy } from '@yanbo/contracts';
+import { ACTIVITY_PICTURE_MAX_BYTES, idParams, UPLOAD_KINDS, uploaded, uploadPolicy } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { invalidField } from '../../platform/errors.ts';
-import { createUploadPolicy, storeUpload, UPLOAD_KINDS, uploadLimit } from './upload-service.ts';
+import { createUploadPolicy, storeActivityPicture, storeUpload, uploadLimit } from './upload-service.ts';
 
 const tags = ['uploads'];
 
@@ -44,5 +44,17 @@ export async function registerUploadRoutes(server: FastifyInstance, ctx: AppCont
       if (!token) throw invalidField('token', 'Required');
       return storeUpload(ctx, token, { mimetype: file.mimetype, filename: file.filename, stream: file.file });
     },
+  );
+
+  // Picture and cover upload of an activity's page (seed 001 §7), with the caller's session.
+  app.post(
+    '/activity/:id/upload',
+    { schema: { tags: ['live-config'], params: idParams, response: { 200: uploaded } } },
+    (request) =>
+      storeActivityPicture(ctx, callerOf(request), request.params.id, async () => {
+        if (!request.isMultipart()) throw invalidField('file', 'Expected multipart/form-data');
+        const file = await request.file({ limits: { fileSize: ACTIVITY_PICTURE_MAX_BYTES } });
+        return file && { mimetype: file.mimetype, filename: file.filename, stream: file.file };
+      }),
   );
 }

@@ -1,15 +1,21 @@
 import { extname } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Uploaded, UploadPolicy } from '@yanbo/contracts';
+import {
+  ACTIVITY_PICTURE_MAX_BYTES,
+  ACTIVITY_PICTURE_TYPES,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  trimUploadFilepath,
+  type Uploaded,
+  type UploadKind,
+  type UploadPolicy,
+} from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { HttpError, invalidField } from '../../platform/errors.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-
-export const UPLOAD_KINDS = ['agent-avatar', 'agent', 'activity'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const RULES: Record<UploadKind, { maxBytes: number; accept: string[] }> = {
@@ -77,9 +83,40 @@ export async function storeUpload(ctx: AppContext, policyToken: string, file: In
   const size = await ctx.files.put(key, first.stream);
   if (file.stream.truncated || size > rules.maxBytes) {
     await ctx.files.remove(key);
-    throw new HttpError(413, `File is larger than ${rules.maxBytes} bytes`);
+    throw new HttpError(413, `File is larger than ${rules.maxBytes} bytes`, ERROR_CODES.fileTooLarge, 'file');
   }
   return { filepath: key, url: ctx.files.urlOf(key) } satisfies Uploaded;
+}
+
+/**
+ * POST /activity/{id}/upload: a picture or cover for the activity's page, uploaded with the caller's session. The
+ * activity is checked first (another agent's answers 404 and nothing is read); the answered filepath keeps its first
+ * three segments (seed 001 §9), which is the whole key: activity/{id}/{name}.
+ */
+export async function storeActivityPicture(
+  ctx: AppContext,
+  caller: Caller,
+  activityId: number,
+  readFile: () => Promise<IncomingFile | undefined>,
+): Promise<Uploaded> {
+  await ownActivity(ctx.db, caller, activityId);
+  const file = await readFile();
+  if (!file) throw invalidField('file', 'Required');
+  if (!(ACTIVITY_PICTURE_TYPES as readonly string[]).includes(file.mimetype)) {
+    throw invalidField('file', `File type ${file.mimetype} is not accepted`);
+  }
+  const first = await firstBytes(file.stream);
+  if (first.head.length === 0) throw invalidField('file', 'File is empty');
+  if (!looksLikeImage(first.head)) throw invalidField('file', 'File is not an image');
+  const key = `activity/${activityId}/${Date.now().toString(36)}${randomToken(6)}${EXTENSIONS[file.mimetype]}`;
+  const size = await ctx.files.put(key, first.stream);
+  if (file.stream.truncated || size > ACTIVITY_PICTURE_MAX_BYTES) {
+    await ctx.files.remove(key);
+    // The console names the limit in Chinese by this exact message (文件大小超过限制（最大 10 MB）).
+    throw new HttpError(413, ERROR_MESSAGES.pictureTooLarge, ERROR_CODES.fileTooLarge, 'file');
+  }
+  const filepath = trimUploadFilepath(key);
+  return { filepath, url: ctx.files.urlOf(filepath) };
 }
 
 /** The size limit of a policy's kind, or the largest one when the token is unknown (it is refused later). */

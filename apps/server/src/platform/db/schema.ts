@@ -30,6 +30,7 @@ export interface AgentsTable {
   contractEndedAt: NullableTimestamp;
   managerId: number | null;
   subagentQuota: Generated<number>;
+  hasContract: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -173,14 +174,23 @@ export interface AgentBrandingTable {
   agentId: number;
   imageTemplate: Json<Record<string, unknown>> | undefined;
   customization: Json<Record<string, unknown>> | undefined;
+  loginTemplate: Json<Record<string, unknown>> | undefined;
+  templateActivityId: number | null | undefined;
+  officialAccount: Json<Record<string, unknown>> | null | undefined;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface AgentPromotionsTable {
+  agentId: number;
+  promoterId: number;
+  createdAt: CreatedAt;
 }
 
 export interface StreamJobsTable {
   id: Generated<number>;
   activityId: number;
   agentId: number;
-  kind: 'relay';
+  kind: 'relay' | 'transcode';
   source: string;
   status: 'running' | 'stopped' | 'failed';
   error: Generated<string>;
@@ -281,6 +291,149 @@ export interface ActivityExtensionsTable {
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+type Numeric = ColumnType<string, string | number | undefined, string | number>;
+
+export interface PackagesTable {
+  id: number;
+  name: string;
+  type: 'trail' | 'annual' | 'activity';
+  description: Generated<string>;
+  /** fen */
+  price: number;
+  activityQuota: Generated<number>;
+  subagentQuota: Generated<number>;
+  /** numeric comes back as a string from both engines. */
+  fluxGb: Numeric;
+  storageGb: Numeric;
+  validityDays: number;
+  isUltimatePackage: Generated<boolean>;
+  forActivity: Generated<boolean>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+}
+export type PackageRow = Selectable<PackagesTable>;
+
+export interface PromotionCodesTable {
+  code: string;
+  percentOff: number | null;
+  amountOff: number | null;
+  packageId: number | null;
+  expiresAt: NullableTimestamp;
+  enabled: Generated<boolean>;
+}
+
+export interface PackageOrdersTable {
+  id: Generated<number>;
+  agentId: number;
+  subagentId: number | null;
+  packageId: number;
+  activityId: number | null;
+  promotionCode: Generated<string>;
+  listPrice: number;
+  discount: Generated<number>;
+  amount: number;
+  status: Generated<'init' | 'paid' | 'failed'>;
+  payProvider: string;
+  tradeNo: string | null;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  paidAt: NullableTimestamp;
+  closedAt: NullableTimestamp;
+}
+export type PackageOrderRow = Selectable<PackageOrdersTable>;
+
+export interface PayNotificationsTable {
+  id: Generated<number>;
+  provider: string;
+  tradeNo: string;
+  orderId: number;
+  status: string;
+  amount: number;
+  outcome: string;
+  receivedAt: CreatedAt;
+}
+
+export interface AgentPackagesTable {
+  agentId: number;
+  packageId: number;
+  activityQuota: number;
+  subagentQuota: Generated<number>;
+  hasContract: Generated<boolean>;
+  fluxGb: Numeric;
+  storageGb: Numeric;
+  startedAt: Timestamp;
+  expiresAt: Timestamp;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A view: what applies to the agent now, its package counting only until expires_at (migration 016). */
+export interface AgentEntitlementsView {
+  agentId: ColumnType<number, never, never>;
+  packageCurrent: ColumnType<boolean, never, never>;
+  /** null: no current package, activities are not capped. */
+  activityQuota: ColumnType<number | null, never, never>;
+  subagentQuota: ColumnType<number, never, never>;
+  hasContract: ColumnType<boolean, never, never>;
+}
+
+export interface LedgerEntriesTable {
+  /** bigint comes back as a string from both engines. */
+  id: ColumnType<string, never, never>;
+  txnId: string;
+  account: 'pay_clearing' | 'package_sales' | 'audience_sales';
+  agentId: number;
+  activityId: number | null;
+  orderId: number | null;
+  amount: ColumnType<string, number | string, never>;
+  memo: Generated<string>;
+  createdAt: CreatedAt;
+}
+
+export interface IngestSessionsTable {
+  id: Generated<number>;
+  activityId: number;
+  agentId: number;
+  startedAt: CreatedAt;
+  endedAt: NullableTimestamp;
+  playbackBytes: ColumnType<string, number | string | undefined, number | string>;
+  peakViewers: Generated<number>;
+}
+
+export interface VisitsTable {
+  /** bigint comes back as a string from both engines. */
+  id: ColumnType<string, never, never>;
+  activityId: number;
+  agentId: number;
+  viewerId: string;
+  ditchSign: string | null;
+  referrer: Generated<string>;
+  userAgent: Generated<string>;
+  device: 'mobile' | 'tablet' | 'desktop';
+  ip: Generated<string>;
+  startedAt: CreatedAt;
+  lastSeenAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  watchSeconds: Generated<number>;
+}
+
+export interface ActivityVisitStatsTable {
+  activityId: number;
+  visits: ColumnType<string, number | string, number | string>;
+  uniqueViewers: ColumnType<string, number | string, number | string>;
+}
+
+export interface ActivityDitchVisitsTable {
+  activityId: number;
+  ditchId: number;
+  visits: ColumnType<string, number | string, number | string>;
+}
+
+export interface WatchCodeFailuresTable {
+  id: ColumnType<string, never, never>;
+  activityId: number;
+  ip: string;
+  createdAt: CreatedAt;
+}
+
 export interface DB {
   agents: AgentsTable;
   subagents: SubagentsTable;
@@ -294,6 +447,7 @@ export interface DB {
   activityGroups: ActivityGroupsTable;
   activities: ActivitiesTable;
   agentBranding: AgentBrandingTable;
+  agentPromotions: AgentPromotionsTable;
   agentActivityCounts: AgentActivityCountsTable;
   streamJobs: StreamJobsTable;
   activitySettings: ActivitySettingsTable;
@@ -306,4 +460,16 @@ export interface DB {
   agentFields: AgentFieldsTable;
   agentCredits: AgentCreditsTable;
   subagentGroups: SubagentGroupsTable;
+  packages: PackagesTable;
+  promotionCodes: PromotionCodesTable;
+  packageOrders: PackageOrdersTable;
+  payNotifications: PayNotificationsTable;
+  agentPackages: AgentPackagesTable;
+  agentEntitlements: AgentEntitlementsView;
+  ledgerEntries: LedgerEntriesTable;
+  ingestSessions: IngestSessionsTable;
+  visits: VisitsTable;
+  activityVisitStats: ActivityVisitStatsTable;
+  activityDitchVisits: ActivityDitchVisitsTable;
+  watchCodeFailures: WatchCodeFailuresTable;
 }

@@ -111,10 +111,13 @@ class HlsStream {
     this.aac = null;
     this.firstAudioMs = null;
     this.pendingDiscontinuity = this.segments.length > 0;
-    this.unsubscribe = live.subscribe({
-      tag: (tag) => this.onTag(tag),
-      end: () => this.flush(),
-    });
+    this.unsubscribe = live.subscribe(
+      {
+        tag: (tag) => this.onTag(tag),
+        end: () => this.flush(),
+      },
+      { internal: true },
+    );
   }
 
   detach() {

@@ -35,6 +35,7 @@ export interface IngestOptions
   extends Pick<
     RtmpServerOptions,
     | 'authorizePublish'
+    | 'isInternalPlay'
     | 'onPublishStart'
     | 'onPublishEnd'
     | 'log'
@@ -58,6 +59,8 @@ export interface Ingest {
   readonly rtmp: RtmpServer;
   /** Starts the RTMP server; resolves with its port. */
   listen(): Promise<number>;
+  /** The port the RTMP server listens on; null before listen(). */
+  rtmpPort(): number | null;
   close(): Promise<void>;
   isLive(app: string, stream: string): boolean;
   /** Writes the stream as HTTP-FLV (404 when not live); true when it is being served. */
@@ -67,6 +70,8 @@ export interface Ingest {
   hlsSegments(app: string, stream: string): HlsSegmentInfo[];
   streams(): LiveStreamInfo[];
   sessions(): RtmpSessionInfo[];
+  /** Cuts the push of app/stream; false when nothing is publishing it. */
+  disconnectPublisher(app: string, stream: string): boolean;
 }
 
 export function createIngest(options: IngestOptions): Ingest {
@@ -76,6 +81,7 @@ export function createIngest(options: IngestOptions): Ingest {
     host: options.host,
     hub,
     authorizePublish: options.authorizePublish,
+    isInternalPlay: options.isInternalPlay,
     onPublishStart: options.onPublishStart,
     onPublishEnd: options.onPublishEnd,
     log: options.log,
@@ -87,10 +93,15 @@ export function createIngest(options: IngestOptions): Ingest {
   });
   const hls: Hls | null = options.hls === false ? null : createHls(hub, { ...options.hls, log: options.log });
 
+  let port: number | null = null;
   return {
     hub,
     rtmp,
-    listen: () => rtmp.listen(),
+    async listen() {
+      port = await rtmp.listen();
+      return port;
+    },
+    rtmpPort: () => port,
     async close() {
       await rtmp.close();
       hls?.close();
@@ -102,5 +113,6 @@ export function createIngest(options: IngestOptions): Ingest {
     hlsSegments: (app, stream) => hls?.segments(app, stream) ?? [],
     streams: () => hub.list(),
     sessions: () => rtmp.sessions(),
+    disconnectPublisher: (app, stream) => rtmp.disconnectPublisher(app, stream),
   };
 }

@@ -49,6 +49,8 @@ export interface RtmpServerOptions {
     query: Record<string, string>,
     info: PublishInfo,
   ): Promise<boolean> | boolean;
+  /** A play that is the server's own (a transcode reading the push, with its credential): not counted a viewer. */
+  isInternalPlay?(app: string, stream: string, query: Record<string, string>): boolean;
   onPublishStart?(app: string, stream: string, info: PublishInfo): void | Promise<void>;
   onPublishEnd?(app: string, stream: string, info: PublishInfo): void | Promise<void>;
   log?: (line: string) => void;
@@ -80,6 +82,8 @@ export interface RtmpServer {
   /** Stops accepting, closes every connection (ending their publishes), resolves when the server is closed. */
   close(): Promise<void>;
   sessions(): RtmpSessionInfo[];
+  /** Closes the connection publishing app/stream (the activity is gone); false when none is. */
+  disconnectPublisher(app: string, stream: string): boolean;
   readonly hub: StreamHub;
 }
 
@@ -507,7 +511,7 @@ class Session {
 
   private onPlay(streamId: number, rawName: AmfValue) {
     const app = this.app;
-    const [stream] = splitQuery(typeof rawName === 'string' ? rawName : '');
+    const [stream, streamQuery] = splitQuery(typeof rawName === 'string' ? rawName : '');
     const live = app !== null && NAME_PATTERN.test(stream) ? this.ctx.hub.get(app, stream) : null;
     if (!live || this.playing.has(streamId)) {
       this.status(streamId, 'error', 'NetStream.Play.StreamNotFound', `${stream} is not live.`);
@@ -539,21 +543,26 @@ class Session {
       () => this.socket.writableLength,
       () => live.hasVideo,
     );
-    const unsubscribe = live.subscribe({
-      tag: (tag) => {
-        if (this.closed || !pacer(tag)) return;
-        const config =
-          tag.type === TagType.script ||
-          (tag.type === TagType.video ? isVideoSequenceHeader(tag.data) : isAacSequenceHeader(tag.data));
-        sendTag(tag, config && base === null ? 0 : rebase(tag.timestamp));
+    const query = { ...this.connectQuery, ...parseQuery(streamQuery) };
+    const internal = app !== null && this.ctx.options.isInternalPlay?.(app, stream, query) === true;
+    const unsubscribe = live.subscribe(
+      {
+        tag: (tag) => {
+          if (this.closed || !pacer(tag)) return;
+          const config =
+            tag.type === TagType.script ||
+            (tag.type === TagType.video ? isVideoSequenceHeader(tag.data) : isAacSequenceHeader(tag.data));
+          sendTag(tag, config && base === null ? 0 : rebase(tag.timestamp));
+        },
+        end: () => {
+          if (this.closed) return;
+          this.playing.delete(streamId);
+          this.send(userControlMessage(UserControlEvent.streamEof, streamId));
+          this.status(streamId, 'status', 'NetStream.Play.UnpublishNotify', `${stream} is now unpublished.`);
+        },
       },
-      end: () => {
-        if (this.closed) return;
-        this.playing.delete(streamId);
-        this.send(userControlMessage(UserControlEvent.streamEof, streamId));
-        this.status(streamId, 'status', 'NetStream.Play.UnpublishNotify', `${stream} is now unpublished.`);
-      },
-    });
+      { internal },
+    );
     if (!live.ended) this.playing.set(streamId, { streamId, stream, unsubscribe });
   }
 
@@ -632,6 +641,16 @@ export function createRtmpServer(options: RtmpServerOptions): RtmpServer {
     },
     sessions() {
       return [...sessions.values()].map((session) => session.info());
+    },
+    disconnectPublisher(app, stream) {
+      for (const session of sessions.values()) {
+        const info = session.info();
+        if (info.state === 'publishing' && info.app === app && info.stream === stream) {
+          session.terminate('close');
+          return true;
+        }
+      }
+      return false;
     },
   };
 }

@@ -70,6 +70,7 @@ export class LiveStream {
   private gopBytes = 0;
   private sawVideo = false;
   private listeners = new Set<StreamListener>();
+  private internalListeners = new Set<StreamListener>();
   private readonly gopMaxTags: number;
   private readonly gopMaxBytes: number;
 
@@ -167,20 +168,26 @@ export class LiveStream {
     };
   }
 
-  /** Adds a viewer; returns the function that removes it. A stream that already ended calls end() at once. */
-  subscribe(listener: StreamListener): () => void {
+  /**
+   * Adds a viewer; returns the function that removes it. A stream that already ended calls end() at once. An
+   * internal listener (the HLS segmenter, a transcode reading the push) gets the tags but is nobody watching.
+   */
+  subscribe(listener: StreamListener, options: { internal?: boolean } = {}): () => void {
     if (this.ended) {
       listener.end();
       return () => {};
     }
     this.listeners.add(listener);
+    if (options.internal) this.internalListeners.add(listener);
     return () => {
       this.listeners.delete(listener);
+      this.internalListeners.delete(listener);
     };
   }
 
+  /** Who is watching: the listeners that are not the server's own. */
   get viewers() {
-    return this.listeners.size;
+    return this.listeners.size - this.internalListeners.size;
   }
 
   private emit(tag: MediaTag) {
@@ -189,6 +196,7 @@ export class LiveStream {
         listener.tag(tag);
       } catch {
         this.listeners.delete(listener);
+        this.internalListeners.delete(listener);
       }
     }
   }
@@ -199,6 +207,7 @@ export class LiveStream {
     this.ended = true;
     const listeners = [...this.listeners];
     this.listeners.clear();
+    this.internalListeners.clear();
     this.resetGop();
     for (const listener of listeners) {
       try {
@@ -215,7 +224,7 @@ export class LiveStream {
       stream: this.stream,
       publisherId: this.publisherId,
       startedAt: this.startedAt,
-      viewers: this.listeners.size,
+      viewers: this.viewers,
       bytesIn: this.bytesIn,
       hasVideo: this.hasVideo,
       hasAudio: this.hasAudio,

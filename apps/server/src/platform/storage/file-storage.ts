@@ -3,6 +3,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { FILES_URL_PREFIX } from '@yanbo/contracts';
 
 /** Where uploaded and exported files live. The embedded default is DATA_DIR/files; object storage implements the same. */
 export interface FileStorage {
@@ -13,7 +14,8 @@ export interface FileStorage {
   urlOf(key: string): string;
 }
 
-export const FILES_URL_PREFIX = '/files/';
+// One prefix for the server and the console (which shows uploaded filepaths), kept in contracts.
+export { FILES_URL_PREFIX };
 
 export function createLocalFileStorage(root: string): FileStorage {
   const resolve = (key: string) => {

@@ -8,11 +8,10 @@ import type {
   SmsSent,
   UpdateProfileBody,
   Uploaded,
-  UploadPolicy,
 } from '@yanbo/contracts';
-import { ApiError, http } from '../../../app/http';
-import { getManageToken } from '../../../app/manage-token';
+import { http } from '../../../app/http';
 import { queryClient } from '../../../app/query-client';
+import { uploadWithPolicy } from '../../../app/upload';
 import { meQueryKey } from './me';
 
 // The signed-in account's own calls (the /user page). Each mutation refreshes what it changed.
@@ -80,19 +79,4 @@ export function useLoginRecords(page: number, pageSize: number) {
 }
 
 /** Uploads an avatar under the agent-avatar upload policy; answers where it is served. */
-export async function uploadAvatar(file: File): Promise<Uploaded> {
-  const policy = await http.get<UploadPolicy>('/v3/upload-policy/agent-avatar');
-  if (file.size > policy.maxBytes) throw new ApiError(413, 'File too large');
-  const form = new FormData();
-  form.append('token', policy.token);
-  form.append(policy.field, file);
-  const token = getManageToken();
-  const response = await fetch(policy.url, {
-    method: policy.method,
-    body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const body = (await response.json().catch(() => ({}))) as Uploaded & { message?: string; code?: string };
-  if (!response.ok) throw new ApiError(response.status, body.message ?? '', body.code);
-  return body;
-}
+export const uploadAvatar = (file: File): Promise<Uploaded> => uploadWithPolicy('agent-avatar', file);

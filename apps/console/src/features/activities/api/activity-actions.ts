@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { toastSuccess } from '../../../app/feedback';
 import { http } from '../../../app/http';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
+import type { ActivityBody } from '../activity-form-rules';
 import { activityQuery } from './get-activity';
 import { refreshAfterChange } from './save-activity';
 
@@ -46,5 +47,46 @@ export function useDeleteActivities() {
       for (const id of ids) queryClient.removeQueries({ queryKey: activityQuery(id).queryKey });
       await refreshAfterChange(queryClient);
     },
+  });
+}
+
+/** POST /activity/{id}/copy-channel: a new activity with the channel's settings only; the list reloads. */
+export function useCopyChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<ActivityDetail>(`/activity/${id}/copy-channel`),
+    onSuccess: async (copy) => {
+      toastSuccess(t['activities.toast.copied']);
+      await refreshAfterChange(queryClient, copy);
+    },
+  });
+}
+
+/** POST /v3/activity/{id}/duplicate: a copy with its configuration under a chosen name. */
+export function useDuplicateActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      http.post<ActivityDetail>(`/v3/activity/${id}/duplicate`, { name }),
+    onSuccess: async (copy) => {
+      toastSuccess(t['activities.toast.copied']);
+      await refreshAfterChange(queryClient, copy);
+    },
+    // The modal puts a taken name on its field.
+    meta: { silent: true },
+  });
+}
+
+/** POST /v3/activity/bulk-activity: all or none; the list reloads. */
+export function useBulkCreateActivities() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { activities: ActivityBody[] }) =>
+      http.post<{ items: ActivityDetail[] }>('/v3/activity/bulk-activity', body),
+    onSuccess: async () => {
+      toastSuccess(t['activities.toast.created']);
+      await refreshAfterChange(queryClient);
+    },
+    meta: { silent: true },
   });
 }

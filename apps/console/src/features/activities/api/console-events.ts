@@ -1,10 +1,12 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ActivityDetail, API_PREFIX, type EphemeralToken } from '@yanbo/contracts';
+import { type ActivityDetail, type ActivityUsage, API_PREFIX, type EphemeralToken } from '@yanbo/contracts';
 import { useEffect } from 'react';
 import { ephemeralTokenQuery } from '../../../app/entry-queries';
 import { http } from '../../../app/http';
+import { activityUsageQuery } from './activity-usage';
 import { activityQuery } from './get-activity';
 import { activityListsKey, recentLiveQuery } from './list-activities';
+import { parseOnlineEvent, usageWithOnline } from './online-updates';
 import { activityWithPushing, listWithPushing, parsePushingEvent } from './pushing-updates';
 
 // The console's live updates: GET /api/realtime/console?token=<message token> is a server-sent-events stream.
@@ -60,6 +62,17 @@ function applyPushing(queryClient: QueryClient, data: string) {
   );
   queryClient.setQueriesData({ queryKey: activityListsKey }, (list: unknown) => listWithPushing(list, event));
   void queryClient.invalidateQueries({ queryKey: recentLiveQuery().queryKey });
+  // A push started or ended: the board's usage (pushes, duration) asks again.
+  void queryClient.invalidateQueries({ queryKey: activityUsageQuery(event.activityId).queryKey });
+}
+
+/** The online count of an activity's stream changed: the board's usage card follows at once. */
+function applyOnline(queryClient: QueryClient, data: string) {
+  const event = parseOnlineEvent(data);
+  if (!event) return;
+  queryClient.setQueryData<ActivityUsage>(activityUsageQuery(event.activityId).queryKey, (usage) =>
+    usageWithOnline(usage, event),
+  );
 }
 
 function scheduleRetry(queryClient: QueryClient) {
@@ -88,11 +101,13 @@ async function open(queryClient: QueryClient, freshToken: boolean) {
     if (connection.everOpened) {
       void queryClient.invalidateQueries({ queryKey: activityListsKey });
       void queryClient.invalidateQueries({ queryKey: ['activity'] });
+      void queryClient.invalidateQueries({ queryKey: ['activity-usage'] });
     }
     connection.everOpened = true;
     connection.failures = 0;
   });
   source.addEventListener('activity.pushing', (event) => applyPushing(queryClient, (event as MessageEvent).data));
+  source.addEventListener('activity.online', (event) => applyOnline(queryClient, (event as MessageEvent).data));
   source.addEventListener('error', () => {
     if (connection.source !== source) return;
     source.close();

@@ -16,7 +16,8 @@ interface GroupTabsProps {
   groupId: number;
   groups: ActivityGroup[] | undefined;
   onChange: (groupId: number) => void;
-  onManage: () => void;
+  /** Groups are the agent's: only the main account manages them (a sub-account filters by them). */
+  onManage?: () => void;
 }
 
 /** The group filter: the synthetic 全部 (-1) and 归档活动 (-2), then the agent's groups (seed 001 §3). */
@@ -42,9 +43,11 @@ export function GroupTabs({ groupId, groups, onChange, onManage }: GroupTabsProp
       items={items}
       onChange={(key) => onChange(Number(key))}
       tabBarExtraContent={
-        <Button type="text" icon={<SettingOutlined />} onClick={onManage}>
-          {t['activities.groups.manage']}
-        </Button>
+        onManage && (
+          <Button type="text" icon={<SettingOutlined />} onClick={onManage} data-testid="activity-groups-manage">
+            {t['activities.groups.manage']}
+          </Button>
+        )
       }
       style={{ marginBottom: 0 }}
     />

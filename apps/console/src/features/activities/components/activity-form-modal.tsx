@@ -7,6 +7,8 @@ import { categoriesQuery } from '../../../app/entry-queries';
 import { toastSuccess } from '../../../app/feedback';
 import { errorText, showError } from '../../../app/http';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
+import { subaccountTexts } from '../../../locales/zh-CN/subaccounts';
+import { useMe } from '../../account/api/me';
 import {
   ACTIVITY_NAME_MAX,
   type ActivityFormValues,
@@ -16,9 +18,10 @@ import {
   toActivityBody,
 } from '../activity-form-rules';
 import { activityGroupsQuery } from '../api/activity-groups';
+import { activitySubagentsQuery } from '../api/activity-subagents';
 import { useCreateActivity, useUpdateActivity } from '../api/save-activity';
 
-const FIELDS = ['name', 'type', 'startedAt', 'endedAt', 'categoryId', 'groupId'] as const;
+const FIELDS = ['name', 'type', 'startedAt', 'endedAt', 'categoryId', 'groupId', 'subagentId'] as const;
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 interface ActivityFormModalProps {
@@ -41,6 +44,9 @@ export function ActivityFormModal({ open, activity, defaultGroupId, onClose }: A
   const update = useUpdateActivity();
   const categories = useQuery({ ...categoriesQuery(), enabled: open });
   const groups = useQuery({ ...activityGroupsQuery(), enabled: open });
+  // A main account grants an activity to one of its sub-accounts; a sub-account's activities are its own.
+  const isMainAccount = useMe().data?.isSubAgent === false;
+  const subagents = useQuery({ ...activitySubagentsQuery(), enabled: open && isMainAccount });
   const saving = create.isPending || update.isPending;
 
   useEffect(() => {
@@ -162,6 +168,23 @@ export function ActivityFormModal({ open, activity, defaultGroupId, onClose }: A
             </Form.Item>
           </Col>
         </Row>
+        {isMainAccount && (
+          <Form.Item
+            name="subagentId"
+            label={subaccountTexts['subaccounts.activity.formLabel']}
+            extra={subaccountTexts['subaccounts.activity.formHelp']}
+            normalize={(value: number | undefined) => value ?? null}
+          >
+            <Select
+              allowClear
+              loading={subagents.isLoading}
+              placeholder={subaccountTexts['subaccounts.activity.formPlaceholder']}
+              options={subagents.data
+                ?.filter((option) => option.id > 0)
+                .map((option) => ({ value: option.id, label: option.remark }))}
+            />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -1,18 +1,24 @@
 import {
+  ApiOutlined,
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
+  FireOutlined,
   InboxOutlined,
   LoginOutlined,
   MoreOutlined,
 } from '@ant-design/icons';
-import type { ActivitySummary } from '@yanbo/contracts';
+import type { ActivityListItem, ActivitySummary } from '@yanbo/contracts';
 import { App, Button, Dropdown, Empty, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
-import { useArchiveActivity, useCopyActivity, useDeleteActivities } from '../api/activity-actions';
+import { useArchiveActivity, useCopyActivity, useCopyChannel, useDeleteActivities } from '../api/activity-actions';
 import { ActivityCover } from './activity-cover';
+import { ActivitySubagentTag } from './activity-subagent';
+import { DestroyActivityModal } from './destroy-activity-modal';
+import { DuplicateActivityModal } from './duplicate-activity-modal';
 import { PushingBadge } from './pushing-badge';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -58,6 +64,9 @@ function RowActions({ activity, onEdit }: { activity: ActivitySummary; onEdit: (
   const copy = useCopyActivity();
   const archive = useArchiveActivity();
   const remove = useDeleteActivities();
+  const copyChannel = useCopyChannel();
+  const [destroying, setDestroying] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
 
   const confirmDelete = () =>
     modal.confirm({
@@ -85,6 +94,13 @@ function RowActions({ activity, onEdit }: { activity: ActivitySummary; onEdit: (
         trigger={['click']}
         menu={{
           items: [
+            { key: 'duplicate', icon: <CopyOutlined />, label: t['activities.action.duplicate'] },
+            {
+              key: 'copyChannel',
+              icon: <ApiOutlined />,
+              label: t['activities.action.copyChannel'],
+              disabled: copyChannel.isPending,
+            },
             {
               key: 'archive',
               icon: <InboxOutlined />,
@@ -93,21 +109,27 @@ function RowActions({ activity, onEdit }: { activity: ActivitySummary; onEdit: (
             },
             { type: 'divider' },
             { key: 'delete', icon: <DeleteOutlined />, label: t['activities.action.delete'], danger: true },
+            { key: 'destroy', icon: <FireOutlined />, label: t['activities.action.destroy'], danger: true },
           ],
           onClick: ({ key }) => {
+            if (key === 'duplicate') setDuplicating(true);
+            if (key === 'copyChannel') copyChannel.mutate(activity.id);
             if (key === 'archive') archive.mutate({ id: activity.id, isArchived: !activity.isArchived });
             if (key === 'delete') confirmDelete();
+            if (key === 'destroy') setDestroying(true);
           },
         }}
       >
         <Button size="small" icon={<MoreOutlined />} aria-label={t['activities.action.more']} />
       </Dropdown>
+      <DestroyActivityModal activity={destroying ? activity : null} onClose={() => setDestroying(false)} />
+      <DuplicateActivityModal activity={duplicating ? activity : null} onClose={() => setDuplicating(false)} />
     </Space>
   );
 }
 
 interface ActivityTableProps {
-  rows: ActivitySummary[];
+  rows: ActivityListItem[];
   loading: boolean;
   filtered: boolean;
   selectedIds: number[];
@@ -116,7 +138,7 @@ interface ActivityTableProps {
 }
 
 export function ActivityTable({ rows, loading, filtered, selectedIds, onSelect, onEdit }: ActivityTableProps) {
-  const columns: TableProps<ActivitySummary>['columns'] = [
+  const columns: TableProps<ActivityListItem>['columns'] = [
     {
       title: t['activities.column.activity'],
       key: 'activity',
@@ -137,6 +159,7 @@ export function ActivityTable({ rows, loading, filtered, selectedIds, onSelect, 
             <Flex gap={6} wrap>
               <PushingBadge isPushing={activity.isPushing} />
               {activity.isArchived && <Tag>{t['activities.archivedTag']}</Tag>}
+              <ActivitySubagentTag subagent={activity.subagent} />
             </Flex>
           </Flex>
         </Flex>
@@ -177,7 +200,7 @@ export function ActivityTable({ rows, loading, filtered, selectedIds, onSelect, 
   ];
 
   return (
-    <Table<ActivitySummary>
+    <Table<ActivityListItem>
       className="activity-table"
       rowKey="id"
       columns={columns}

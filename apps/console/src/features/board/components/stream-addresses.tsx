@@ -57,6 +57,21 @@ export function PullAddresses({ stream }: { stream: ActivityStream }) {
       <Flex vertical gap={12}>
         <AddressRow label={t['board.pull.flv']} value={stream.pullSource.flv} />
         <AddressRow label={t['board.pull.hls']} value={stream.pullSource.hls} />
+        {/* Other renditions are listed while the live transcode really serves them. */}
+        {stream.pullSource.renditions
+          .filter((rendition) => rendition.name !== 'origin')
+          .flatMap((rendition) => [
+            <AddressRow
+              key={`${rendition.name}-flv`}
+              label={t['board.pull.renditionFlv'](t[`board.rendition.${rendition.name}`])}
+              value={rendition.flv}
+            />,
+            <AddressRow
+              key={`${rendition.name}-hls`}
+              label={t['board.pull.renditionHls'](t[`board.rendition.${rendition.name}`])}
+              value={rendition.hls}
+            />,
+          ])}
       </Flex>
     </Card>
   );

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicLoginTemplate } from '@yanbo/contracts';
+import { http } from './http';
+
+// The signed-out screens on an agent's customised host show that agent's login template (seed 000 §7 Branding): the
+// console asks which template its own host name carries, before anyone has signed in.
+
+export const publicLoginTemplateQuery = (host: string) =>
+  queryOptions({
+    queryKey: ['public-login-template', host],
+    queryFn: ({ signal }) =>
+      http.get<PublicLoginTemplate>('/agent/template/public', { host }, { signal, noAuthRedirect: true }),
+    staleTime: 5 * 60_000,
+    retry: false,
+    meta: { silent: true },
+  });
+
+/** The login template of this host; undefined while it loads, and the product's own when the call fails. */
+export function useLoginTemplate(): { template: PublicLoginTemplate | undefined; loading: boolean } {
+  const query = useQuery(publicLoginTemplateQuery(window.location.hostname));
+  return { template: query.data, loading: query.isPending && !query.isError };
+}

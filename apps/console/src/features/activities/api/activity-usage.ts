@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ActivityUsage, ok } from '@yanbo/contracts';
+import type { z } from 'zod';
+import { toastSuccess } from '../../../app/feedback';
+import { http } from '../../../app/http';
+import { activityTexts as t } from '../../../locales/zh-CN/activities';
+import { activityQuery } from './get-activity';
+import { refreshAfterChange } from './save-activity';
+
+type Ok = z.infer<typeof ok>;
+
+/** GET /v3/activity/{id}/usage: what the activity really used; `online` then follows the console's live events. */
+export const activityUsageQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['activity-usage', id] as const,
+    queryFn: ({ signal }) => http.get<ActivityUsage>(`/v3/activity/${id}/usage`, undefined, { signal }),
+    staleTime: 0,
+  });
+
+/** POST /v3/activity/{id}/destroy: gone for good with everything it owns; the list reloads. */
+export function useDestroyActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<Ok>(`/v3/activity/${id}/destroy`),
+    onSuccess: async (_, id) => {
+      toastSuccess(t['activities.toast.deleted']);
+      queryClient.removeQueries({ queryKey: activityQuery(id).queryKey });
+      queryClient.removeQueries({ queryKey: activityUsageQuery(id).queryKey });
+      await refreshAfterChange(queryClient);
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '../../app/components/page-header';
+import { showError } from '../../app/http';
+import { activitySettingsTexts as t } from '../../locales/zh-CN/activity-settings';
+import { errorTexts } from '../../locales/zh-CN/errors';
+import { activityQuery } from '../activities/api/get-activity';
+import { isActivityNotFound } from '../board/board-rules';
+import { OfficialUserTab, SmsTab, SubscribersTab } from './components/audience-tabs';
+import { ExtensionsTab } from './components/extensions-tab';
+import { ManagerTab } from './components/manager-tab';
+import { MeetingTab } from './components/meeting-tab';
+import { MenuTab } from './components/menu-tab';
+import { InvitationTab, ShareCardTab } from './components/share-card-tab';
+import { WatchCodeTab } from './components/watch-code-tab';
+import { SETTINGS_TABS, type SettingsTab, tabFrom } from './settings-rules';
+
+/** /board/:id/settings: an activity's settings in tabs (seed 001 "Activity setting (tabs such as setting1)"). */
+export function ActivitySettingsPage() {
+  const { id } = useParams();
+  return <ActivitySettings key={id} activityId={Number(id)} />;
+}
+
+function tabContent(tab: SettingsTab, activityId: number) {
+  switch (tab) {
+    case 'watchCode':
+      return <WatchCodeTab activityId={activityId} />;
+    case 'menu':
+      return <MenuTab activityId={activityId} />;
+    case 'shareCard':
+      return <ShareCardTab activityId={activityId} />;
+    case 'invitation':
+      return <InvitationTab activityId={activityId} />;
+    case 'manager':
+      return <ManagerTab activityId={activityId} />;
+    case 'meeting':
+      return <MeetingTab activityId={activityId} />;
+    case 'extensions':
+      return <ExtensionsTab activityId={activityId} />;
+    case 'subscribers':
+      return <SubscribersTab activityId={activityId} />;
+    case 'sms':
+      return <SmsTab />;
+    case 'officialUser':
+      return <OfficialUserTab activityId={activityId} />;
+  }
+}
+
+function ActivitySettings({ activityId }: { activityId: number }) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const validId = Number.isInteger(activityId) && activityId > 0;
+  const activity = useQuery({ ...activityQuery(activityId), enabled: validId });
+  const tab = tabFrom(search.get('tab'));
+
+  const shownError = useRef<unknown>(null);
+  useEffect(() => {
+    if (!activity.error || shownError.current === activity.error) return;
+    shownError.current = activity.error;
+    void showError(activity.error);
+  }, [activity.error]);
+
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(validId ? `/board/${activityId}` : '/')}>
+      {t['settings.back']}
+    </Button>
+  );
+
+  if (!activity.data) {
+    return (
+      <>
+        <PageHeader name="activity-settings" extra={back} />
+        <Card>
+          {!validId || isActivityNotFound(activity.error) ? (
+            <Result status="404" title={errorTexts.activityNotFound} />
+          ) : activity.isError ? (
+            <Result
+              status="error"
+              title={t['settings.loadFailed']}
+              extra={
+                <Button type="primary" onClick={() => activity.refetch()}>
+                  {t['settings.retry']}
+                </Button>
+              }
+            />
+          ) : (
+            <Skeleton active paragraph={{ rows: 6 }} />
+          )}
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        name="activity-settings"
+        extra={
+          <Flex gap={12} align="center">
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }} data-testid="settings-activity-name">
+              {activity.data.name}
+            </Typography.Text>
+            {back}
+          </Flex>
+        }
+      />
+      <Card styles={{ body: { paddingTop: 4, paddingBottom: 4 } }} style={{ marginBottom: 16 }}>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setSearch({ tab: key }, { replace: true })}
+          items={SETTINGS_TABS.map((key) => ({ key, label: t[`settings.tab.${key}`] }))}
+          tabBarStyle={{ marginBottom: 0 }}
+        />
+      </Card>
+      {tabContent(tab, activityId)}
+    </>
+  );
+}

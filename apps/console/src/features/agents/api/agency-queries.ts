@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AgencyAgentList } from '@yanbo/contracts';
+import { http } from '../../../app/http';
+import { type AgentFilters, listQuery } from '../agent-list-rules';
+import { agentsKey } from './agent-queries';
+
+/** GET /v2/agency/agent: the agents below the caller with what each runs (items and pager, seed 001 §7). */
+export const agencyListQuery = (filters: AgentFilters) =>
+  queryOptions({
+    queryKey: [...agentsKey, 'agency', filters],
+    queryFn: ({ signal }) => http.get<AgencyAgentList>('/v2/agency/agent', listQuery(filters), { signal }),
+  });

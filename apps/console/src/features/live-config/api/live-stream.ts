@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ActivityDetail, IngestList, LiveModeBody, LiveTranscode, ok, streamJobList } from '@yanbo/contracts';
+import type { z } from 'zod';
+import { http } from '../../../app/http';
+
+// How the activity goes live: the live mode (pull, or relay from a source), transcoding, the relay jobs and what the
+// media server really receives. The jobs and the ingest list refresh on their own while the screen is open.
+
+const LIVE_POLL_MS = 3_000;
+
+export const liveTranscodeQuery = (activityId: number) =>
+  queryOptions({
+    queryKey: ['live-transcode', activityId],
+    queryFn: ({ signal }) => http.get<LiveTranscode>(`/activity/${activityId}/liveTranscode`, undefined, { signal }),
+  });
+export const streamJobsQuery = (activityId: number) =>
+  queryOptions({
+    queryKey: ['stream-jobs', activityId],
+    queryFn: ({ signal }) =>
+      http.get<z.infer<typeof streamJobList>>(`/v3/activity/${activityId}/stream-jobs`, undefined, { signal }),
+    refetchInterval: LIVE_POLL_MS,
+  });
+export const ingestQuery = (activityId: number) =>
+  queryOptions({
+    queryKey: ['ingest', activityId],
+    queryFn: ({ signal }) => http.get<IngestList>(`/activity/${activityId}/ingest`, undefined, { signal }),
+    refetchInterval: LIVE_POLL_MS,
+  });
+
+export function useSetLiveTranscode(activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => http.put<LiveTranscode>(`/activity/${activityId}/liveTranscode`, { enabled }),
+    // The toggle starts or stops the transcode job at once, and with it the activity's 标清 rendition.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: liveTranscodeQuery(activityId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: streamJobsQuery(activityId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['activity', activityId] }),
+      ]),
+  });
+}
+
+export function useSetLiveMode(activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LiveModeBody) => http.put<ActivityDetail>(`/activity/${activityId}/live-mode`, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['activity', activityId] }),
+        queryClient.invalidateQueries({ queryKey: ['activities'] }),
+        queryClient.invalidateQueries({ queryKey: streamJobsQuery(activityId).queryKey }),
+      ]),
+  });
+}
+
+export function useStopStreamJob(activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: number) =>
+      http.post<z.infer<typeof ok>>(`/v3/activity/${activityId}/stream-jobs/${jobId}/stop`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: streamJobsQuery(activityId).queryKey }),
+  });
+}

@@ -1,0 +1,305 @@
+import { CloudSyncOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MEDIA_PAGE_SIZE, type Media, type StorageUsage } from '@yanbo/contracts';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Empty,
+  Flex,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  Tooltip,
+  Typography,
+  Upload,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { feedback, toastSuccess } from '../../../app/feedback';
+import { showError } from '../../../app/http';
+import { liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
+import {
+  MEDIA_TYPES,
+  mediaDetailQuery,
+  mediaLibraryQuery,
+  storageUsageQuery,
+  tooLargeLimit,
+  useRetryTranscode,
+  useSyncVideos,
+  useUploadMedia,
+} from '../api/media-library';
+import { formatBytes, formatDuration, isTranscoding, storageShares } from '../live-config-rules';
+import { MediaStatusTag } from './media-status-tag';
+
+const TIME = 'YYYY-MM-DD HH:mm';
+const KIND_COLORS = { uploads: '#69b1ff', activities: '#1677ff', media: '#003eb3' } as const;
+
+/** The media library: storage usage, upload (transcoded by the server), video sync, detail and transcode retry. */
+export function MediaLibraryPanel({ activityId }: { activityId: number }) {
+  const [page, setPage] = useState(1);
+  const [onlyActivity, setOnlyActivity] = useState(false);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const library = useQuery(mediaLibraryQuery(page, onlyActivity ? activityId : undefined));
+  const upload = useUploadMedia(activityId);
+  const retry = useRetryTranscode();
+  const sync = useSyncVideos(activityId);
+  const queryClient = useQueryClient();
+  // A finished transcode adds its output to the storage used.
+  const running = isTranscoding(library.data?.items ?? []);
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: storageUsageQuery().queryKey });
+    wasRunning.current = running;
+  }, [running, queryClient]);
+
+  const pick = (file: File) => {
+    if (!MEDIA_TYPES.includes(file.type)) return void feedback().message.error(t['live.library.type']);
+    upload.mutate(file, {
+      onSuccess: () => {
+        toastSuccess(t['live.library.uploaded']);
+        setPage(1);
+      },
+      onError: (error) => {
+        const limit = tooLargeLimit(error);
+        if (limit) feedback().message.error(t['live.library.size'](Math.round(limit / 1024 / 1024)));
+        else void showError(error);
+      },
+    });
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <StorageCard />
+      <Card
+        title={t['live.tab.library']}
+        extra={
+          <Space wrap>
+            <Space size={6}>
+              <Switch
+                size="small"
+                checked={onlyActivity}
+                onChange={(on) => {
+                  setOnlyActivity(on);
+                  setPage(1);
+                }}
+              />
+              <Typography.Text>{t['live.library.onlyActivity']}</Typography.Text>
+            </Space>
+            <Tooltip title={t['live.refresh']}>
+              <Button icon={<ReloadOutlined />} onClick={() => library.refetch()} aria-label={t['live.refresh']} />
+            </Tooltip>
+            <Button
+              icon={<CloudSyncOutlined />}
+              loading={sync.isPending}
+              onClick={() =>
+                sync.mutate(undefined, {
+                  onSuccess: (result) => toastSuccess(t['live.library.synced'](result.items.length)),
+                })
+              }
+            >
+              {t['live.library.sync']}
+            </Button>
+            <Upload
+              accept={MEDIA_TYPES.join(',')}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                pick(file);
+                return false;
+              }}
+            >
+              <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} data-testid="library-upload">
+                {upload.isPending ? t['live.library.uploading'] : t['live.library.upload']}
+              </Button>
+            </Upload>
+          </Space>
+        }
+      >
+        <Table<Media>
+          rowKey="id"
+          size="middle"
+          data-testid="library-table"
+          loading={library.isLoading}
+          dataSource={library.data?.items ?? []}
+          locale={{ emptyText: <Empty description={t['live.library.empty']} /> }}
+          pagination={{
+            current: page,
+            pageSize: MEDIA_PAGE_SIZE,
+            total: library.data?.pager.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+          }}
+          columns={[
+            {
+              key: 'name',
+              title: t['live.library.name'],
+              ellipsis: true,
+              render: (_, media) => (
+                <Typography.Link onClick={() => setDetailId(media.id)}>{media.name || `#${media.id}`}</Typography.Link>
+              ),
+            },
+            {
+              key: 'status',
+              title: t['live.library.status'],
+              width: 130,
+              render: (_, media) => <MediaStatusTag status={media.status} error={media.error} />,
+            },
+            {
+              key: 'duration',
+              title: t['live.library.duration'],
+              width: 90,
+              render: (_, media) => formatDuration(media.durationSeconds),
+            },
+            {
+              key: 'size',
+              title: t['live.library.size.col'],
+              width: 100,
+              render: (_, media) => (media.sizeBytes ? formatBytes(media.sizeBytes) : '-'),
+            },
+            {
+              key: 'createdAt',
+              title: t['live.library.createdAt'],
+              width: 150,
+              render: (_, media) => dayjs(media.createdAt).format(TIME),
+            },
+            {
+              key: 'actions',
+              title: t['live.library.actions'],
+              width: 170,
+              render: (_, media) => (
+                <Space size={4}>
+                  <Button type="link" size="small" onClick={() => setDetailId(media.id)}>
+                    {t['live.library.detail']}
+                  </Button>
+                  {media.status === 'failed' && (
+                    <Popconfirm
+                      title={t['live.library.retry']}
+                      okText={t['live.library.retry']}
+                      cancelText={t['live.cancel']}
+                      onConfirm={() =>
+                        retry.mutate(media.id, { onSuccess: () => toastSuccess(t['live.library.retried']) })
+                      }
+                    >
+                      <Button type="link" size="small">
+                        {t['live.library.retry']}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <MediaDetail id={detailId} onClose={() => setDetailId(null)} />
+    </Flex>
+  );
+}
+
+function StorageCard() {
+  const usage = useQuery(storageUsageQuery());
+  return (
+    <Card title={t['live.storage.title']} size="small" loading={usage.isLoading}>
+      {usage.data && <StorageBar usage={usage.data} />}
+    </Card>
+  );
+}
+
+function StorageBar({ usage }: { usage: StorageUsage }) {
+  const shares = storageShares(usage.byKind);
+  const kinds = ['uploads', 'activities', 'media'] as const;
+  return (
+    <Flex vertical gap={8} data-testid="storage-usage">
+      <Typography.Text>{t['live.storage.total'](formatBytes(usage.bytes), usage.files)}</Typography.Text>
+      <div style={{ display: 'flex', height: 12, borderRadius: 6, overflow: 'hidden', background: '#f0f0f0' }}>
+        {kinds.map((kind) => (
+          <Tooltip key={kind} title={`${t[`live.storage.${kind}`]} ${formatBytes(usage.byKind[kind])}`}>
+            <div style={{ width: `${shares[kind]}%`, background: KIND_COLORS[kind] }} />
+          </Tooltip>
+        ))}
+      </div>
+      <Space size={16} wrap>
+        {kinds.map((kind) => (
+          <Space key={kind} size={6}>
+            <span
+              style={{ width: 10, height: 10, borderRadius: 2, background: KIND_COLORS[kind], display: 'inline-block' }}
+            />
+            <Typography.Text type="secondary">
+              {t[`live.storage.${kind}`]} {formatBytes(usage.byKind[kind])}
+            </Typography.Text>
+          </Space>
+        ))}
+      </Space>
+    </Flex>
+  );
+}
+
+function MediaDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const detail = useQuery({ ...mediaDetailQuery(id ?? 0), enabled: id !== null });
+  const media = detail.data;
+  const retry = useRetryTranscode();
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      title={media?.name || t['live.library.detail']}
+      size={520}
+      extra={
+        media?.status === 'failed' && (
+          <Button
+            loading={retry.isPending}
+            onClick={() => retry.mutate(media.id, { onSuccess: () => toastSuccess(t['live.library.retried']) })}
+          >
+            {t['live.library.retry']}
+          </Button>
+        )
+      }
+    >
+      {media && (
+        <Flex vertical gap={16}>
+          {media.sourceKind === 'upload' && media.status !== 'failed' && (
+            // biome-ignore lint/a11y/useMediaCaption: an uploaded video has no captions to offer
+            <video src={media.sourceUrl} controls style={{ width: '100%', borderRadius: 6, background: '#000' }} />
+          )}
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}
+            items={[
+              { key: 'status', label: t['live.library.status'], children: <MediaStatusTag status={media.status} /> },
+              ...(media.error ? [{ key: 'error', label: t['live.library.error'], children: media.error }] : []),
+              { key: 'duration', label: t['live.library.duration'], children: formatDuration(media.durationSeconds) },
+              {
+                key: 'size',
+                label: t['live.library.size.col'],
+                children: media.sizeBytes ? formatBytes(media.sizeBytes) : '-',
+              },
+              { key: 'format', label: t['live.library.format'], children: media.format.toUpperCase() },
+              { key: 'attempts', label: t['live.library.attempts'], children: media.attempts },
+              {
+                key: 'activity',
+                label: t['live.library.activity'],
+                children: media.activityId ?? t['live.library.agentLevel'],
+              },
+              {
+                key: 'source',
+                label: t['live.library.source'],
+                children: <Typography.Text copyable>{media.sourceUrl}</Typography.Text>,
+              },
+              {
+                key: 'url',
+                label: t['live.library.url'],
+                children: media.url ? <Typography.Text copyable>{media.url}</Typography.Text> : '-',
+              },
+              { key: 'createdAt', label: t['live.library.createdAt'], children: dayjs(media.createdAt).format(TIME) },
+            ]}
+          />
+        </Flex>
+      )}
+    </Drawer>
+  );
+}

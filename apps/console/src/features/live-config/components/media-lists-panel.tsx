@@ -1,0 +1,231 @@
+import { useQuery } from '@tanstack/react-query';
+import { GLOBAL_MEDIA_SLOTS, LIVE_MEDIA_KEYS, LIVE_MEDIA_SLOTS, type MediaSlot } from '@yanbo/contracts';
+import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { toastSuccess } from '../../../app/feedback';
+import { liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
+import { useMe } from '../../account/api/me';
+import { readyMediaQuery } from '../api/media-library';
+import {
+  defaultMediaQuery,
+  globalMediaQuery,
+  liveMediaQuery,
+  useSaveDefaultMedia,
+  useSaveGlobalMedia,
+  useSaveLiveMedia,
+} from '../api/media-slots';
+import { editableSlots, toSlotInputs } from '../live-config-rules';
+import { SlotList } from './slot-list';
+
+type Lists = Record<(typeof LIVE_MEDIA_KEYS)[number], MediaSlot[]>;
+const editableLists = (lists: Lists): Lists => ({
+  '0': editableSlots(lists['0'], LIVE_MEDIA_SLOTS),
+  '1': editableSlots(lists['1'], LIVE_MEDIA_SLOTS),
+});
+const toInputs = (lists: Lists) => ({ '0': toSlotInputs(lists['0']), '1': toSlotInputs(lists['1']) });
+
+/** The activity's prologue and epilogue (keys 0 and 1), the agent's default media and its overall media. */
+export function MediaListsPanel({ activityId }: { activityId: number }) {
+  const library = useQuery(readyMediaQuery());
+  const ready = library.data?.items ?? [];
+  // The default and overall media apply to every activity of the agent: only the main account changes them.
+  const agentWide = useMe().data?.isSubAgent === false;
+  return (
+    <Flex vertical gap={16}>
+      <LiveMediaCard activityId={activityId} library={ready} agentWide={agentWide} />
+      <Row gutter={16}>
+        <Col xs={24} xl={12}>
+          <DefaultMediaCard library={ready} editable={agentWide} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <GlobalMediaCard library={ready} editable={agentWide} />
+        </Col>
+      </Row>
+    </Flex>
+  );
+}
+
+function ListsEditor({
+  lists,
+  onChange,
+  library,
+  testId,
+}: {
+  lists: Lists;
+  onChange: (lists: Lists) => void;
+  library: Parameters<typeof SlotList>[0]['library'];
+  testId: string;
+}) {
+  return (
+    <Row gutter={24}>
+      {LIVE_MEDIA_KEYS.map((key) => (
+        <Col xs={24} lg={12} key={key}>
+          <Typography.Title level={5}>{t[`live.media.list.${key}`]}</Typography.Title>
+          <SlotList
+            slots={lists[key]}
+            library={library}
+            columns={1}
+            testId={`${testId}-${key}`}
+            onChange={(slots) => onChange({ ...lists, [key]: slots })}
+          />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function LiveMediaCard({
+  activityId,
+  library,
+  agentWide,
+}: {
+  activityId: number;
+  library: Parameters<typeof SlotList>[0]['library'];
+  agentWide: boolean;
+}) {
+  const media = useQuery(liveMediaQuery(activityId));
+  const save = useSaveLiveMedia(activityId);
+  const saveDefault = useSaveDefaultMedia();
+  const [lists, setLists] = useState<Lists | null>(null);
+  useEffect(() => {
+    if (media.data) setLists(editableLists(media.data.lists));
+  }, [media.data]);
+
+  return (
+    <Card
+      title={t['live.media.title']}
+      extra={
+        <Space>
+          {agentWide && (
+            <Popconfirm
+              title={t['live.media.saveAsDefault.confirm']}
+              okText={t['live.media.saveAsDefault']}
+              cancelText={t['live.cancel']}
+              disabled={!lists}
+              onConfirm={() => {
+                if (!lists) return;
+                saveDefault.mutate(toInputs(lists), { onSuccess: () => toastSuccess(t['live.set']) });
+              }}
+            >
+              <Button loading={saveDefault.isPending} disabled={!lists}>
+                {t['live.media.saveAsDefault']}
+              </Button>
+            </Popconfirm>
+          )}
+          <Button
+            type="primary"
+            loading={save.isPending}
+            disabled={!lists}
+            data-testid="live-media-save"
+            onClick={() => {
+              if (!lists) return;
+              save.mutate(toInputs(lists), { onSuccess: () => toastSuccess(t['live.saved']) });
+            }}
+          >
+            {t['live.save']}
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t['live.media.hint']}</Typography.Paragraph>
+      {media.data?.isDefault && (
+        <Alert type="info" showIcon title={t['live.media.isDefault']} style={{ marginBottom: 16 }} />
+      )}
+      {lists ? (
+        <ListsEditor lists={lists} onChange={setLists} library={library} testId="live-media" />
+      ) : (
+        <Skeleton active />
+      )}
+    </Card>
+  );
+}
+
+function DefaultMediaCard({
+  library,
+  editable,
+}: {
+  library: Parameters<typeof SlotList>[0]['library'];
+  editable: boolean;
+}) {
+  const media = useQuery(defaultMediaQuery());
+  const save = useSaveDefaultMedia();
+  const [lists, setLists] = useState<Lists | null>(null);
+  useEffect(() => {
+    if (media.data) setLists(editableLists(media.data.lists));
+  }, [media.data]);
+  return (
+    <Card
+      title={t['live.default.title']}
+      extra={
+        <AgentWideSave
+          editable={editable}
+          saving={save.isPending}
+          ready={lists !== null}
+          onSave={() => lists && save.mutate(toInputs(lists), { onSuccess: () => toastSuccess(t['live.saved']) })}
+        />
+      }
+    >
+      <Typography.Paragraph type="secondary">{t['live.default.hint']}</Typography.Paragraph>
+      {lists ? (
+        <ListsEditor lists={lists} onChange={setLists} library={library} testId="default-media" />
+      ) : (
+        <Skeleton active />
+      )}
+    </Card>
+  );
+}
+
+function GlobalMediaCard({
+  library,
+  editable,
+}: {
+  library: Parameters<typeof SlotList>[0]['library'];
+  editable: boolean;
+}) {
+  const media = useQuery(globalMediaQuery());
+  const save = useSaveGlobalMedia();
+  const [slots, setSlots] = useState<MediaSlot[] | null>(null);
+  useEffect(() => {
+    if (media.data) setSlots(editableSlots(media.data.items, GLOBAL_MEDIA_SLOTS));
+  }, [media.data]);
+  return (
+    <Card
+      title={t['live.global.title']}
+      extra={
+        <AgentWideSave
+          editable={editable}
+          saving={save.isPending}
+          ready={slots !== null}
+          onSave={() => slots && save.mutate(toSlotInputs(slots), { onSuccess: () => toastSuccess(t['live.saved']) })}
+        />
+      }
+    >
+      <Typography.Paragraph type="secondary">{t['live.global.hint']}</Typography.Paragraph>
+      {slots ? (
+        <SlotList slots={slots} onChange={setSlots} library={library} testId="global-media" columns={2} />
+      ) : (
+        <Skeleton active />
+      )}
+    </Card>
+  );
+}
+
+/** The save of a card that applies to every activity of the agent: the main account's only (the server says so too). */
+function AgentWideSave({
+  editable,
+  saving,
+  ready,
+  onSave,
+}: {
+  editable: boolean;
+  saving: boolean;
+  ready: boolean;
+  onSave: () => void;
+}) {
+  if (!editable) return <Tag>{t['live.mainAccountOnly']}</Tag>;
+  return (
+    <Button type="primary" ghost loading={saving} disabled={!ready} onClick={onSave}>
+      {t['live.save']}
+    </Button>
+  );
+}

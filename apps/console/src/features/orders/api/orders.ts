@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type ActivityList, type ActivityPayHistory, ORDER_PAGE_SIZE, type PackageOrderList } from '@yanbo/contracts';
+import dayjs from 'dayjs';
+import { http } from '../../../app/http';
+import { orderTexts as t } from '../../../locales/zh-CN/orders';
+
+// GET /agent/order (page size 10, id and company), GET /agent/order/download?admin=, GET /activity/{id}/pay.
+
+export interface OrderFilters {
+  page: number;
+  id?: number;
+  company?: string;
+}
+
+export const orderListQuery = (filters: OrderFilters) =>
+  queryOptions({
+    queryKey: ['orders', 'list', filters],
+    queryFn: ({ signal }) =>
+      http.get<PackageOrderList>('/agent/order', { ...filters, pageSize: ORDER_PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The CSV comes through the one HTTP client (bearer token, timeout, error texts) and is saved from memory. The
+ * client reads it as text, which drops its byte-order mark, so the mark is put back for Excel.
+ */
+export async function downloadOrders(admin: boolean): Promise<void> {
+  const csv = await http.get<string>('/agent/order/download', { admin }, { headers: { accept: 'text/csv' } });
+  const blob = new Blob([`\uFEFF${csv.replace(/^\uFEFF/, '')}`], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = t['orders.download.file'](dayjs().format('YYYY-MM-DD'));
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const activityPayQuery = (activityId: number, page: number) =>
+  queryOptions({
+    queryKey: ['orders', 'activity-pay', activityId, page],
+    queryFn: ({ signal }) =>
+      http.get<ActivityPayHistory>(`/activity/${activityId}/pay`, { page, pageSize: ORDER_PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The caller's activities, searched by name, for the pay history's picker. */
+export function useActivityOptions(name: string) {
+  return useQuery({
+    queryKey: ['activities', 'order-options', name],
+    queryFn: ({ signal }) => http.get<ActivityList>('/activity', { name, page: 1, pageSize: 50 }, { signal }),
+    placeholderData: keepPreviousData,
+    select: (list) =>
+      list.items.map((activity) => ({ value: activity.id, label: t['orders.pay.option'](activity.name, activity.id) })),
+  });
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Customization, CustomizationUpdate } from '@yanbo/contracts';
+import { customizedInfoQuery } from '../../../app/entry-queries';
+import { http } from '../../../app/http';
+
+// A customisation save reports into its section's slot (seed 001 §5, §8: no toast on failure), so it is silent here.
+
+export const customizationQuery = () =>
+  queryOptions({
+    queryKey: ['customization'],
+    queryFn: ({ signal }) => http.get<Customization>('/agent/customization', undefined, { signal }),
+  });
+
+export function useSaveCustomization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomizationUpdate) => http.put<Customization>('/agent/customization', body),
+    meta: { silent: true },
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(customizationQuery().queryKey, saved);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: customizationQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: customizedInfoQuery().queryKey }),
+      ]);
+    },
+  });
+}

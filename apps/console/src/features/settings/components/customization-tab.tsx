@@ -1,0 +1,320 @@
+import { SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import {
+  type Customization,
+  type CustomizationSection,
+  type CustomizationUpdate,
+  customizationSection,
+} from '@yanbo/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Row,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
+import { customizationSectionTitles, settingsTexts as t } from '../../../locales/zh-CN/settings';
+import { customizationQuery, useSaveCustomization } from '../api/customization';
+import { checkPfx, isHostname, settingsErrorText } from '../settings-rules';
+
+type Slot = { type: 'success' | 'error'; text: string };
+
+/**
+ * The customisation config: four sections, each saving alone and reporting into its own message slot, chosen by the
+ * save's first field name (seed 001 §5); a failure goes to the slot, never to a toast (seed 001 §8).
+ */
+export function CustomizationTab({ readonly }: { readonly: boolean }) {
+  const config = useQuery(customizationQuery());
+  const save = useSaveCustomization();
+  const [slots, setSlots] = useState<Partial<Record<CustomizationSection, Slot>>>({});
+  const [pending, setPending] = useState<CustomizationSection | null>(null);
+
+  const submit = async (body: CustomizationUpdate, successText = t['settings.custom.saved']) => {
+    const section = customizationSection(body) ?? 'host';
+    setSlots((current) => ({ ...current, [section]: undefined }));
+    setPending(section);
+    try {
+      await save.mutateAsync(body);
+      setSlots((current) => ({ ...current, [section]: { type: 'success', text: successText } }));
+      return true;
+    } catch (failure) {
+      const text = await settingsErrorText(failure);
+      setSlots((current) => ({ ...current, [section]: { type: 'error', text } }));
+      return false;
+    } finally {
+      setPending(null);
+    }
+  };
+
+  if (!config.data) return <Skeleton active />;
+  const data = config.data;
+  const section = (key: CustomizationSection, hint: string, children: ReactNode) => (
+    <Card title={customizationSectionTitles[key]} data-testid={`custom-${key}`} style={{ height: '100%' }}>
+      <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>
+      {children}
+      {slots[key]?.text && (
+        <Alert
+          showIcon
+          type={slots[key].type}
+          title={slots[key].text}
+          style={{ marginTop: 16, maxWidth: 640 }}
+          data-testid={`slot-${key}`}
+        />
+      )}
+    </Card>
+  );
+
+  return (
+    <Flex vertical gap={16}>
+      <Flags config={data} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          {section(
+            'host',
+            t['settings.custom.host.hint'],
+            <HostForm config={data} readonly={readonly} busy={pending === 'host'} onSave={submit} />,
+          )}
+        </Col>
+        <Col xs={24} xl={12}>
+          {section(
+            'apiAppId',
+            t['settings.custom.apiAppId.hint'],
+            <AppForm config={data} readonly={readonly} busy={pending === 'apiAppId'} onSave={submit} />,
+          )}
+        </Col>
+        <Col xs={24} xl={12}>
+          {section(
+            'payPfx',
+            t['settings.custom.payPfx.hint'],
+            <PfxForm
+              config={data}
+              readonly={readonly}
+              busy={pending === 'payPfx'}
+              onSave={submit}
+              onRejected={(text) => setSlots((current) => ({ ...current, payPfx: { type: 'error', text } }))}
+            />,
+          )}
+        </Col>
+        <Col xs={24} xl={12}>
+          {section(
+            'data',
+            t['settings.custom.data.hint'],
+            <TemplateIdForm config={data} readonly={readonly} busy={pending === 'data'} onSave={submit} />,
+          )}
+        </Col>
+      </Row>
+    </Flex>
+  );
+}
+
+interface SectionProps {
+  config: Customization;
+  readonly: boolean;
+  busy: boolean;
+  onSave: (body: CustomizationUpdate, successText?: string) => Promise<boolean>;
+}
+
+function Flags({ config }: { config: Customization }) {
+  const flag = (on: boolean, testId: string) => (
+    <Tag color={on ? 'success' : 'default'} data-testid={testId}>
+      {on ? t['settings.custom.flag.on'] : t['settings.custom.flag.off']}
+    </Tag>
+  );
+  return (
+    <Card size="small">
+      <Descriptions
+        column={2}
+        items={[
+          {
+            key: 'login',
+            label: t['settings.custom.flag.login'],
+            children: flag(config.isWechatLoginCustomized, 'flag-login'),
+          },
+          {
+            key: 'template',
+            label: t['settings.custom.flag.template'],
+            children: flag(config.isWechatTemplateCustomized, 'flag-template'),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function SaveButton({ busy }: { busy: boolean }) {
+  return (
+    <Button type="primary" htmlType="submit" loading={busy}>
+      {t['settings.save']}
+    </Button>
+  );
+}
+
+function HostForm({ config, readonly, busy, onSave }: SectionProps) {
+  return (
+    <Form
+      layout="vertical"
+      disabled={readonly}
+      initialValues={{ host: config.host }}
+      onFinish={(values: { host: string }) => onSave({ host: (values.host ?? '').trim() })}
+      style={{ maxWidth: 640 }}
+    >
+      <Form.Item
+        name="host"
+        label={t['settings.custom.host.label']}
+        rules={[
+          {
+            validator: (_rule, value: string | undefined) =>
+              !value?.trim() || isHostname(value)
+                ? Promise.resolve()
+                : Promise.reject(new Error(t['settings.custom.host.invalid'])),
+          },
+        ]}
+      >
+        <Input placeholder={t['settings.custom.host.placeholder']} allowClear />
+      </Form.Item>
+      {!readonly && <SaveButton busy={busy} />}
+    </Form>
+  );
+}
+
+/** AppSecret is write-only: the field never holds the stored value, only says whether one is set. */
+function AppForm({ config, readonly, busy, onSave }: SectionProps) {
+  const [form] = Form.useForm<{ apiAppId: string; apiAppSecret: string }>();
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      disabled={readonly}
+      initialValues={{ apiAppId: config.apiAppId, apiAppSecret: '' }}
+      onFinish={async (values) => {
+        const body: CustomizationUpdate = { apiAppId: (values.apiAppId ?? '').trim() };
+        if (values.apiAppSecret) body.apiAppSecret = values.apiAppSecret.trim();
+        if (await onSave(body)) form.setFieldValue('apiAppSecret', '');
+      }}
+      style={{ maxWidth: 640 }}
+    >
+      <Form.Item
+        name="apiAppId"
+        label={t['settings.custom.apiAppId.label']}
+        rules={[{ pattern: /^wx[0-9a-f]{16}$/, message: t['settings.custom.apiAppId.invalid'] }]}
+      >
+        <Input placeholder={t['settings.custom.apiAppId.placeholder']} allowClear />
+      </Form.Item>
+      <Form.Item
+        name="apiAppSecret"
+        label={
+          <Space>
+            {t['settings.custom.apiAppSecret.label']}
+            <Tag color={config.apiAppSecretSet ? 'success' : 'default'} data-testid="secret-state">
+              {config.apiAppSecretSet ? t['settings.custom.secretSet'] : t['settings.custom.secretUnset']}
+            </Tag>
+          </Space>
+        }
+        rules={[{ pattern: /^[0-9A-Za-z]{16,64}$/, message: t['settings.custom.apiAppSecret.invalid'] }]}
+      >
+        <Input.Password
+          autoComplete="new-password"
+          placeholder={
+            config.apiAppSecretSet
+              ? t['settings.custom.apiAppSecret.placeholderSet']
+              : t['settings.custom.apiAppSecret.placeholder']
+          }
+        />
+      </Form.Item>
+      {!readonly && <SaveButton busy={busy} />}
+    </Form>
+  );
+}
+
+function PfxForm({
+  config,
+  readonly,
+  busy,
+  onSave,
+  onRejected,
+}: SectionProps & { onRejected: (text: string) => void }) {
+  const choose = async (file: File) => {
+    const checked = checkPfx(file.name, new Uint8Array(await file.arrayBuffer()));
+    if (!checked.ok) {
+      onRejected(checked.reason === 'empty' ? t['settings.custom.payPfx.empty'] : t['settings.custom.payPfx.tooLarge']);
+      return;
+    }
+    await onSave({ payPfx: checked.base64, payPfxName: checked.name });
+  };
+  return (
+    <Flex vertical gap={12} align="start">
+      <Space>
+        <Typography.Text>{t['settings.custom.payPfx.label']}：</Typography.Text>
+        {config.payPfxSet ? (
+          <Tag icon={<SafetyCertificateOutlined />} color="success" data-testid="pfx-state">
+            {t['settings.custom.payPfx.current'](config.payPfxName, (config.payPfxBytes / 1024).toFixed(1))}
+          </Tag>
+        ) : (
+          <Typography.Text type="secondary" data-testid="pfx-state">
+            {t['settings.notSet']}
+          </Typography.Text>
+        )}
+      </Space>
+      {!readonly && (
+        <Space>
+          <Upload
+            accept=".p12,.pfx,application/x-pkcs12"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void choose(file);
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={busy} type="primary" ghost>
+              {t['settings.custom.payPfx.choose']}
+            </Button>
+          </Upload>
+          {config.payPfxSet && (
+            <Popconfirm
+              title={t['settings.custom.payPfx.removeConfirm']}
+              okText={t['settings.confirm.ok']}
+              cancelText={t['settings.confirm.cancel']}
+              onConfirm={() => onSave({ payPfx: '' }, t['settings.custom.removed'])}
+            >
+              <Button danger>{t['settings.custom.payPfx.remove']}</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )}
+    </Flex>
+  );
+}
+
+function TemplateIdForm({ config, readonly, busy, onSave }: SectionProps) {
+  return (
+    <Form
+      layout="vertical"
+      disabled={readonly}
+      initialValues={{ wechatPrivateTemplateId: config.data.wechatPrivateTemplateId }}
+      onFinish={(values: { wechatPrivateTemplateId?: string }) =>
+        onSave({ data: { wechatPrivateTemplateId: (values.wechatPrivateTemplateId ?? '').trim() } })
+      }
+      style={{ maxWidth: 640 }}
+    >
+      <Form.Item
+        name="wechatPrivateTemplateId"
+        label={t['settings.custom.data.label']}
+        rules={[{ pattern: /^[A-Za-z0-9_-]{0,64}$/, message: t['settings.custom.data.invalid'] }]}
+      >
+        <Input placeholder={t['settings.custom.data.placeholder']} allowClear />
+      </Form.Item>
+      {!readonly && <SaveButton busy={busy} />}
+    </Form>
+  );
+}

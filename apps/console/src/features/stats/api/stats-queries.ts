@@ -1,0 +1,56 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  StatsDevice,
+  StatsOverview,
+  StatsRange,
+  StatsReferrer,
+  StatsTimeline,
+  StatsUserVisits,
+} from '@yanbo/contracts';
+import { http } from '../../../app/http';
+
+// The statistics loaders: loading is cleared on failure too, and a failure shows no toast (seed 001 §4, §8); each
+// card says it could not load instead.
+const quiet = { meta: { silent: true }, retry: false, placeholderData: keepPreviousData } as const;
+
+/** GET /activity/{id}/stats */
+export const statsOverviewQuery = (id: number, range: StatsRange) =>
+  queryOptions({
+    queryKey: ['stats', id, 'overview', range] as const,
+    queryFn: ({ signal }) => http.get<StatsOverview>(`/activity/${id}/stats`, { ...range }, { signal }),
+    ...quiet,
+  });
+
+/** GET /v3/activity/{id}/stats/timeline */
+export const statsTimelineQuery = (id: number, range: StatsRange) =>
+  queryOptions({
+    queryKey: ['stats', id, 'timeline', range] as const,
+    queryFn: ({ signal }) => http.get<StatsTimeline>(`/v3/activity/${id}/stats/timeline`, { ...range }, { signal }),
+    ...quiet,
+  });
+
+/** GET /v3/activity/{id}/stats/referrer/json */
+export const statsReferrerQuery = (id: number, range: StatsRange) =>
+  queryOptions({
+    queryKey: ['stats', id, 'referrer', range] as const,
+    queryFn: ({ signal }) =>
+      http.get<StatsReferrer>(`/v3/activity/${id}/stats/referrer/json`, { ...range }, { signal }),
+    ...quiet,
+  });
+
+/** GET /v3/activity/{id}/stats/device/json */
+export const statsDeviceQuery = (id: number, range: StatsRange) =>
+  queryOptions({
+    queryKey: ['stats', id, 'device', range] as const,
+    queryFn: ({ signal }) => http.get<StatsDevice>(`/v3/activity/${id}/stats/device/json`, { ...range }, { signal }),
+    ...quiet,
+  });
+
+/** GET /v3/activity/{id}/stats/user-visits: visitAt descending, 10 a page. */
+export const statsUserVisitsQuery = (id: number, range: StatsRange, page: number) =>
+  queryOptions({
+    queryKey: ['stats', id, 'user-visits', range, page] as const,
+    queryFn: ({ signal }) =>
+      http.get<StatsUserVisits>(`/v3/activity/${id}/stats/user-visits`, { ...range, page }, { signal }),
+    ...quiet,
+  });

@@ -1,0 +1,170 @@
+import { BRANDING_ERRORS, type CustomizationSection, type UserProfileField } from '@yanbo/contracts';
+
+/** /settings: templates, login page, customisation, authorisation, promotion and server IPs (seed 000 §3, §7). */
+export const settingsTexts = {
+  'settings.tab.template': '活动模板',
+  'settings.tab.login': '登录页模板',
+  'settings.tab.customization': '自定义配置',
+  'settings.tab.auth': '授权设置',
+  'settings.tab.promote': '推广',
+  'settings.tab.serverIps': '服务器 IP',
+
+  'settings.subAccountReadonly': '子账号只能查看设置，如需修改请使用主账号登录。',
+  'settings.save': '保存',
+  'settings.reset': '恢复默认',
+  'settings.upload': '上传图片',
+  'settings.uploadReplace': '更换图片',
+  'settings.remove': '移除',
+  'settings.imageHint': '支持 PNG、JPG、GIF、WebP，可直接填写图片地址',
+  'settings.imageType': '请上传 PNG、JPG、GIF 或 WebP 格式的图片',
+  'settings.imageTooLarge': '图片过大，请压缩后重新上传',
+  'settings.urlInvalid': '请填写以 / 或 http(s):// 开头的地址',
+  'settings.notSet': '未设置',
+  'settings.set': '已设置',
+
+  // Activity (image) template
+  'settings.template.title': '活动模板',
+  'settings.template.hint': '控制台和观看页使用的标题、Logo 与浏览器标签图标。',
+  'settings.template.field.title': '平台名称',
+  'settings.template.field.titlePlaceholder': '显示在浏览器标签和观看页上',
+  'settings.template.field.logo': 'Logo',
+  'settings.template.field.favicon': '标签图标',
+  'settings.template.titleTooLong': '名称不能超过 40 个字符',
+  'settings.template.defaultHint': '留空即使用平台默认图标，平台默认更新后自动跟随',
+  'settings.templateActivity.title': '模板活动',
+  'settings.templateActivity.hint':
+    '设置后，活动继承模板时将复制模板活动的观看页配置；未设置时复制最近创建的其他活动。',
+  'settings.templateActivity.placeholder': '搜索并选择一个活动',
+  'settings.templateActivity.current': '当前模板活动',
+  'settings.templateActivity.none': '尚未设置模板活动',
+  'settings.templateActivity.set': '设为模板活动',
+  'settings.templateActivity.clear': '取消模板活动',
+  'settings.templateActivity.clearConfirm': '确定取消模板活动吗？',
+  'settings.confirm.ok': '确定',
+  'settings.confirm.cancel': '取消',
+
+  // Login-page template
+  'settings.login.title': '登录页模板',
+  'settings.login.hint': (host: string) =>
+    host
+      ? `在自定义域名 ${host} 上打开控制台时，登录页将使用以下模板。`
+      : '设置自定义域名后，在该域名上打开的登录页将使用以下模板。',
+  'settings.login.field.title': '登录页标题',
+  'settings.login.field.slogan': '宣传语',
+  'settings.login.field.logo': '登录页 Logo',
+  'settings.login.field.background': '背景图片',
+  'settings.login.field.primaryColor': '主题色',
+  'settings.login.titleTooLong': '标题不能超过 30 个字符',
+  'settings.login.sloganTooLong': '宣传语不能超过 60 个字符',
+  'settings.login.preview': '预览',
+  'settings.login.previewCard': '账号登录',
+  'settings.login.previewButton': '登录',
+  'settings.login.openHost': '在自定义域名上打开登录页',
+
+  // Customisation config (seed 001 §5: one result or error slot per section)
+  'settings.custom.host.title': '自定义域名',
+  'settings.custom.host.hint': '将域名解析到本平台后，观众和员工可以通过该域名访问，登录页显示你的品牌。',
+  'settings.custom.host.label': '域名',
+  'settings.custom.host.placeholder': '例如 live.example.com',
+  'settings.custom.host.invalid': '请输入正确的域名，不含 http:// 和端口',
+  'settings.custom.apiAppId.title': '微信登录（开放平台应用）',
+  'settings.custom.apiAppId.hint': '同时填写 AppID 与 AppSecret 后，观众将通过你自己的应用完成微信登录。',
+  'settings.custom.apiAppId.label': 'AppID',
+  'settings.custom.apiAppId.placeholder': 'wx 开头的 18 位 AppID',
+  'settings.custom.apiAppId.invalid': 'AppID 为 wx 开头的 18 位字符',
+  'settings.custom.apiAppSecret.label': 'AppSecret',
+  'settings.custom.apiAppSecret.placeholderSet': '已设置，留空则保持不变',
+  'settings.custom.apiAppSecret.placeholder': '请输入 AppSecret',
+  'settings.custom.apiAppSecret.invalid': 'AppSecret 为 16 到 64 位字母或数字',
+  'settings.custom.payPfx.title': '微信支付证书',
+  'settings.custom.payPfx.hint': '上传商户平台下载的 apiclient_cert.p12 证书文件，证书加密保存，不会再次显示。',
+  'settings.custom.payPfx.label': '证书文件',
+  'settings.custom.payPfx.choose': '选择 .p12 证书',
+  'settings.custom.payPfx.current': (name: string, kb: string) => `已上传：${name}（${kb} KB）`,
+  'settings.custom.payPfx.empty': '证书文件为空，请重新选择',
+  'settings.custom.payPfx.tooLarge': '证书文件不能超过 64 KB',
+  'settings.custom.payPfx.remove': '删除证书',
+  'settings.custom.payPfx.removeConfirm': '删除后将无法使用自有商户号收款，确定删除吗？',
+  'settings.custom.data.title': '消息模板',
+  'settings.custom.data.hint': '填写公众号的私有模板 ID 后，活动提醒将使用你的模板发送。',
+  'settings.custom.data.label': '私有模板 ID',
+  'settings.custom.data.placeholder': '公众号后台「模板消息」中的模板 ID',
+  'settings.custom.data.invalid': '模板 ID 只能包含字母、数字、- 和 _，最多 64 位',
+  'settings.custom.flag.login': '微信登录',
+  'settings.custom.flag.template': '消息模板',
+  'settings.custom.flag.on': '已自定义',
+  'settings.custom.flag.off': '未自定义',
+  'settings.custom.secretSet': 'AppSecret 已设置',
+  'settings.custom.secretUnset': 'AppSecret 未设置',
+  'settings.custom.saved': '保存成功',
+  'settings.custom.removed': '删除成功',
+
+  // Authorisation (seed 001 §4: the tab defaults to weChatAuth)
+  'settings.auth.weChatAuth': '公众号授权',
+  'settings.auth.userProfile': '观众信息授权',
+  'settings.auth.status': '授权状态',
+  'settings.auth.authorized': '已授权',
+  'settings.auth.unauthorized': '未授权',
+  'settings.auth.appId': '公众号 AppID',
+  'settings.auth.name': '公众号名称',
+  'settings.auth.authorizedAt': '授权时间',
+  'settings.auth.appSecret': '公众号 AppSecret',
+  'settings.auth.appSecretKeep': '已授权，留空则保持不变',
+  'settings.auth.namePlaceholder': '例如 某某直播服务号',
+  'settings.auth.nameRequired': '请输入公众号名称',
+  'settings.auth.appIdRequired': '请输入公众号 AppID',
+  'settings.auth.appSecretRequired': '请输入公众号 AppSecret',
+  'settings.auth.submit': '保存授权',
+  'settings.auth.ipHint': '请先在公众号后台将以下服务器 IP 加入白名单：',
+  'settings.auth.profileHint': '观众进入活动时需要授权提供的信息，只能从平台的全局模板中选择。',
+  'settings.auth.profileSubmit': '保存',
+
+  // Promotion
+  'settings.promote.title': '我的推广',
+  'settings.promote.hint': '将推广链接或二维码分享给新客户，通过该链接注册的账号会计入你的推广数。',
+  'settings.promote.code': '推广码',
+  'settings.promote.link': '推广链接',
+  'settings.promote.invited': '已推广注册',
+  'settings.promote.invitedUnit': '个账号',
+  'settings.promote.download': '下载二维码',
+
+  // Server IPs
+  'settings.serverIps.title': '服务器 IP 白名单',
+  'settings.serverIps.hint': '在微信公众平台、开放平台或商户平台配置 IP 白名单时，请添加以下全部地址。',
+  'settings.serverIps.empty': '暂无服务器 IP',
+  'settings.serverIps.copyAll': '复制全部',
+  'settings.copied': '复制成功',
+  'settings.copyFailed': '复制失败，请手动复制',
+
+  'settings.toast.set': '设置成功',
+  'settings.toast.saved': '保存成功',
+  'settings.toast.configured': '配置成功',
+};
+
+export const customizationSectionTitles: Record<CustomizationSection, string> = {
+  host: settingsTexts['settings.custom.host.title'],
+  apiAppId: settingsTexts['settings.custom.apiAppId.title'],
+  payPfx: settingsTexts['settings.custom.payPfx.title'],
+  data: settingsTexts['settings.custom.data.title'],
+};
+
+export const userProfileFieldLabels: Record<UserProfileField, string> = {
+  nickname: '昵称',
+  avatar: '头像',
+  mobile: '手机号',
+  name: '姓名',
+  gender: '性别',
+  company: '公司',
+  position: '职位',
+  email: '邮箱',
+  address: '地址',
+  birthday: '生日',
+};
+
+/** The server's settings messages in Chinese, keyed by their exact text. */
+export const settingsErrorTexts: Record<string, string> = {
+  [BRANDING_ERRORS.hostTaken]: '该域名已被其他账号使用',
+  [BRANDING_ERRORS.payPfxInvalid]: '证书文件不是有效的 PKCS#12（.p12）文件',
+  [BRANDING_ERRORS.payPfxTooLarge]: '证书文件不能超过 64 KB',
+  [BRANDING_ERRORS.appSecretRequired]: '请输入公众号 AppSecret',
+};

@@ -1,0 +1,101 @@
+import { ERROR_MESSAGES, type LiveTranscode, liveTranscode } from '@yanbo/contracts';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../platform/auth.ts';
+import { hmac, safeEqual } from '../../platform/crypto.ts';
+import { conflict } from '../../platform/errors.ts';
+import { ownActivity } from '../../platform/tenancy.ts';
+import { sdStreamOf } from '../activities/activity-stream.ts';
+import { setLiveTranscode } from '../live-config/activity-settings-service.ts';
+import { readActivitySection } from '../live-config/settings-store.ts';
+import { finishJob } from './stream-jobs.ts';
+
+// Live transcoding (the 直播方式 toggle): while the activity is enabled and its push is live on the embedded media
+// server, an ffmpeg job reads the push on loopback and publishes the 标清 rendition as <stream>_sd of the same app.
+// The rendition publishes with an internal credential derived from the server secret, never the activity's key,
+// and it is not the activity's push: isPushing, usage and the ingest list follow the host's push only.
+
+const SD_SUFFIX_PATTERN = /^(.+)_sd$/;
+
+/** The activity stream a 标清 rendition belongs to; null for any other stream name. */
+export function sourceStreamOf(stream: string): string | null {
+  return SD_SUFFIX_PATTERN.exec(stream)?.[1] ?? null;
+}
+
+/** The internal credential the transcode publishes app/<stream>_sd with. */
+export const transcodeKey = (secretKey: string, app: string, stream: string) =>
+  hmac(secretKey, `transcode:${app}/${stream}`);
+
+/** Whether a play of app/<stream> is the transcode reading the push (it carries the same internal credential). */
+export function transcodeReadAllowed(secretKey: string, app: string, stream: string, key: string): boolean {
+  return key !== '' && safeEqual(transcodeKey(secretKey, app, stream), key);
+}
+
+/** Whether a publish of app/<stream>_sd carries the internal credential of the transcode. */
+export function transcodePublishAllowed(secretKey: string, app: string, stream: string, key: string): boolean {
+  const source = sourceStreamOf(stream);
+  return source !== null && key !== '' && safeEqual(transcodeKey(secretKey, app, source), key);
+}
+
+type TranscodeDeps = Pick<AppContext, 'db' | 'secretKey' | 'ingest' | 'relays'>;
+
+async function stopTranscodes(ctx: TranscodeDeps, activityId: number) {
+  const running = await ctx.db
+    .selectFrom('streamJobs')
+    .select('id')
+    .where('activityId', '=', activityId)
+    .where('kind', '=', 'transcode')
+    .where('status', '=', 'running')
+    .execute();
+  for (const job of running) {
+    ctx.relays.stop(job.id);
+    await finishJob(ctx, job.id, null);
+  }
+}
+
+/**
+ * Brings the activity's transcode in line with the toggle and the push: runs while enabled and pushing on the
+ * embedded ingest, stopped otherwise. Called when the toggle changes and when the push starts or ends.
+ */
+export async function syncTranscode(ctx: TranscodeDeps, activityId: number): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('activities')
+    .select(['agentId', 'app', 'stream', 'deletedAt'])
+    .where('id', '=', activityId)
+    .executeTakeFirst();
+  const toggle = await readActivitySection(ctx.db, activityId, 'liveTranscode', liveTranscode, { enabled: false });
+  const enabled = toggle.value.enabled;
+  const port = ctx.ingest?.rtmpPort() ?? null;
+  const live = Boolean(row?.stream && ctx.ingest?.isLive(row.app, row.stream));
+  if (!row?.stream || row.deletedAt || !enabled || !live || port === null) return stopTranscodes(ctx, activityId);
+
+  const source = `rtmp://127.0.0.1:${port}/${row.app}/${row.stream}`;
+  const job = await ctx.db
+    .insertInto('streamJobs')
+    .values({ activityId, agentId: row.agentId, kind: 'transcode', source, status: 'running' })
+    // One running transcode per activity (a partial unique index): a second start finds it already running.
+    .onConflict((oc) =>
+      oc.column('activityId').where('kind', '=', 'transcode').where('status', '=', 'running').doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (!job) return;
+  const key = encodeURIComponent(transcodeKey(ctx.secretKey, row.app, row.stream));
+  const target = `rtmp://127.0.0.1:${port}/${row.app}/${sdStreamOf(row.stream)}?key=${key}`;
+  // The job's stored source has no credential; ffmpeg reads with it, so its play is not counted a viewer.
+  ctx.relays.transcode(job.id, `${source}?key=${key}`, target, (failure) => void finishJob(ctx, job.id, failure));
+}
+
+/** PUT /activity/{id}/liveTranscode: stores the toggle, then starts or stops the transcode at once. */
+export async function updateLiveTranscode(
+  ctx: AppContext,
+  caller: Caller,
+  activityId: number,
+  enabled: boolean,
+): Promise<LiveTranscode> {
+  await ownActivity(ctx.db, caller, activityId);
+  // An external media server (nginx-rtmp, SRS, a CDN) transcodes by its own configuration, not by this toggle.
+  if (enabled && !ctx.ingest) throw conflict(ERROR_MESSAGES.transcodeNeedsEmbeddedIngest);
+  const saved = await setLiveTranscode(ctx.db, caller, activityId, enabled);
+  await syncTranscode(ctx, activityId);
+  return saved;
+}

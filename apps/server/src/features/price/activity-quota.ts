@@ -1,0 +1,27 @@
+import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
+import type { Db } from '../../platform/db/database.ts';
+import { forbidden } from '../../platform/errors.ts';
+
+/**
+ * The activity quota of the agent's current package: while a package is current, the agent's live (not deleted)
+ * activities, archived ones included, stay within its activityQuota. Without a current package (never bought, or
+ * expired) the agent is on the base allowance, which does not cap activities; agent_entitlements decides "current"
+ * from expires_at at the moment of the query.
+ */
+export async function assertActivityQuota(db: Db, agentId: number, adding = 1): Promise<void> {
+  const row = await db
+    .selectFrom('agentEntitlements')
+    .select((eb) => [
+      'agentEntitlements.activityQuota',
+      eb
+        .selectFrom('agentActivityCounts')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<string>('count'), inner.lit(0)).as('n'))
+        .whereRef('agentActivityCounts.agentId', '=', 'agentEntitlements.agentId')
+        .as('count'),
+    ])
+    .where('agentEntitlements.agentId', '=', agentId)
+    .executeTakeFirst();
+  if (row && row.activityQuota !== null && Number(row.count ?? 0) + adding > row.activityQuota) {
+    throw forbidden(ERROR_MESSAGES.activityQuotaExceeded, ERROR_CODES.activityQuotaExceeded);
+  }
+}

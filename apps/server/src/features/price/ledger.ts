@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { DB, LedgerEntriesTable } from '../../platform/db/schema.ts';
+
+// The double-entry ledger (ARCHITECTURE.md): one money movement is one txn whose entries sum to zero (the database
+// refuses to commit one that does not); balances and histories are sums and lists of entries.
+
+export interface LedgerEntry {
+  account: LedgerEntriesTable['account'];
+  agentId: number;
+  activityId: number | null;
+  orderId: number | null;
+  /** fen, signed: debits positive, credits negative */
+  amount: number;
+  memo?: string;
+}
+
+/** Writes one balanced txn inside the caller's transaction, next to the change that caused it. */
+export async function postTxn(trx: Transaction<DB>, entries: LedgerEntry[]): Promise<string> {
+  if (entries.reduce((sum, entry) => sum + entry.amount, 0) !== 0) throw new Error('ledger txn does not balance');
+  const txnId = randomUUID();
+  await trx
+    .insertInto('ledgerEntries')
+    .values(entries.map((entry) => ({ ...entry, memo: entry.memo ?? '', txnId })))
+    .execute();
+  return txnId;
+}
+
+/** A package order paid through the gateway: the gateway holds the money for the platform, the agent's purchase. */
+export function packagePaymentEntries(order: {
+  id: number;
+  agentId: number;
+  activityId: number | null;
+  amount: number;
+  packageName: string;
+}): LedgerEntry[] {
+  const common = { agentId: order.agentId, activityId: order.activityId, orderId: order.id, memo: order.packageName };
+  return [
+    { ...common, account: 'pay_clearing', amount: order.amount },
+    { ...common, account: 'package_sales', amount: -order.amount },
+  ];
+}

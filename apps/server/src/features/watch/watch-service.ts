@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_LIVE_TEMPLATE,
+  type DeviceClass,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type HeartbeatResult,
+  type IntroTab,
+  liveTemplate,
+  shareCard,
+  type VisitInput,
+  type VisitStarted,
+  WATCH_CODE_FAILURE_WINDOW_SECONDS,
+  WATCH_CODE_MAX_FAILURES,
+  WATCH_ERRORS,
+  WATCH_HEARTBEAT_MAX_SECONDS,
+  WATCH_TOKEN_TTL_DAYS,
+  type WatchPage,
+  type WatchToken,
+  watchCode,
+} from '@yanbo/contracts';
+import { sql } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import type { ClientInfo } from '../../platform/auth.ts';
+import { hmac, safeEqual } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { signToken, verifyToken } from '../../platform/signed-token.ts';
+import { progressOf, toEndedAt } from '../activities/activity-list.ts';
+import { sdIsLive, streamAddresses } from '../activities/activity-stream.ts';
+import { readActivitySection } from '../live-config/settings-store.ts';
+import { sanitiseHtml } from './html-sanitiser.ts';
+
+// The audience side of an activity. Public: the activity id from the URL is the only key, so every call first checks
+// that the activity is one an audience may see (enabled, not archived, not deleted, its agent not disabled) and answers
+// 404 Activity Not Found otherwise, exactly as for an id that never existed.
+
+const VIEWER_TOKEN_PURPOSE = 'watch-viewer';
+
+/** The activity as the audience may reach it, or 404. */
+export async function publicActivity(db: Db, activityId: number) {
+  const row = await db
+    .selectFrom('activities')
+    .innerJoin('agents', 'agents.id', 'activities.agentId')
+    .selectAll('activities')
+    .where('activities.id', '=', activityId)
+    .where('activities.deletedAt', 'is', null)
+    .where('activities.isArchived', '=', false)
+    .where('activities.status', '=', 'enabled')
+    .where('agents.status', '!=', 'disabled')
+    .executeTakeFirst();
+  if (!row) throw notFound(ERROR_MESSAGES.activityNotFound);
+  return row;
+}
+
+async function watchCodeOf(db: Db, activityId: number) {
+  return (await readActivitySection(db, activityId, 'watchcode', watchCode, { enabled: false, code: '' })).value;
+}
+
+/** A viewer token names the code it was given for, so refreshing the code turns old tokens away. */
+const codeTag = (secretKey: string, code: string) => hmac(secretKey, `watch-code:${code}`).slice(0, 16);
+
+function viewerTokenValid(secretKey: string, activityId: number, code: string, token: string | undefined): boolean {
+  if (!token) return false;
+  const payload = verifyToken<{ activityId: number; code: string }>(secretKey, VIEWER_TOKEN_PURPOSE, token);
+  return payload?.activityId === activityId && payload.code === codeTag(secretKey, code);
+}
+
+const cleanTab = (tab: IntroTab): IntroTab => (tab.richText ? { ...tab, richText: sanitiseHtml(tab.richText) } : tab);
+
+/** GET /api/watch/{id} */
+export async function getWatchPage(ctx: AppContext, activityId: number, viewerToken?: string): Promise<WatchPage> {
+  const activity = await publicActivity(ctx.db, activityId);
+  const [template, card, code] = await Promise.all([
+    readActivitySection(ctx.db, activityId, 'template', liveTemplate, structuredClone(DEFAULT_LIVE_TEMPLATE)),
+    readActivitySection(ctx.db, activityId, 'shareCard', shareCard, {
+      title: activity.name,
+      description: '',
+      image: activity.cover,
+    }),
+    watchCodeOf(ctx.db, activityId),
+  ]);
+  const { subscribedMobileList: _mobiles, allowedMobiles: _allowed, ...shown } = template.value;
+  const tabs = shown.introTabs.map(cleanTab);
+  const watchCodeRequired = code.enabled && !viewerTokenValid(ctx.secretKey, activityId, code.code, viewerToken);
+  const { pullSource } = streamAddresses(ctx.secretKey, ctx.config, activity, sdIsLive(ctx.ingest, activity));
+  return {
+    activity: {
+      id: activity.id,
+      name: activity.name,
+      status: activity.status,
+      progress: progressOf(activity.startedAt, activity.endedAt),
+      isPushing: activity.isPushing,
+      cover: activity.cover,
+      startedAt: activity.startedAt?.toISOString() ?? null,
+      endedAt: toEndedAt(activity.endedAt),
+    },
+    template: { ...shown, introTabs: tabs },
+    menu: { items: tabs },
+    shareCard: card.value,
+    watchCodeRequired,
+    playback: watchCodeRequired || !activity.stream ? null : pullSource,
+  };
+}
+
+/**
+ * POST /api/watch/{id}/watchcode: the right code answers a viewer token; a wrong one is recorded against the address,
+ * which is refused for a while after too many (as the login lockout does). Attempts from one address take turns.
+ */
+export async function enterWatchCode(
+  ctx: AppContext,
+  activityId: number,
+  given: string,
+  client: ClientInfo,
+): Promise<WatchToken> {
+  await publicActivity(ctx.db, activityId);
+  const code = await watchCodeOf(ctx.db, activityId);
+  const right = await ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`watchcode:${client.ip}`}))`.execute(trx);
+    const since = new Date(Date.now() - WATCH_CODE_FAILURE_WINDOW_SECONDS * 1000);
+    const failures = await trx
+      .selectFrom('watchCodeFailures')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('ip', '=', client.ip)
+      .where('createdAt', '>', since)
+      .executeTakeFirstOrThrow();
+    if (Number(failures.count) >= WATCH_CODE_MAX_FAILURES) {
+      throw tooManyRequests(WATCH_ERRORS.watchCodeLocked, ERROR_CODES.rateLimited);
+    }
+    const matches = !code.enabled || safeEqual(given, code.code);
+    if (!matches) await trx.insertInto('watchCodeFailures').values({ activityId, ip: client.ip }).execute();
+    return matches;
+  });
+  if (!right) throw badRequest(WATCH_ERRORS.wrongWatchCode, undefined, 'code');
+  const { token, expiresAt } = signToken(
+    ctx.secretKey,
+    VIEWER_TOKEN_PURPOSE,
+    { activityId, code: codeTag(ctx.secretKey, code.code) },
+    WATCH_TOKEN_TTL_DAYS * 86_400_000,
+  );
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+/** The device class of a user agent, as the statistics group them. */
+export function deviceOf(userAgent: string): DeviceClass {
+  if (/iPad|Tablet|PlayBook|Silk|(Android(?!.*Mobile))/i.test(userAgent)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android|HarmonyOS|MicroMessenger|Windows Phone/i.test(userAgent)) return 'mobile';
+  return 'desktop';
+}
+
+const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
+export const newViewerId = () => randomBytes(16).toString('base64url');
+export const validViewerId = (value: string | undefined): value is string => !!value && VIEWER_ID.test(value);
+
+/**
+ * POST /api/watch/{id}/visit: one insert for the visit and, in the same transaction, the activity's rollup (visits,
+ * unique viewers) and its ditch's count when the link carried one of the agent's ditches usable for this activity.
+ */
+export async function startVisit(
+  ctx: AppContext,
+  activityId: number,
+  input: VisitInput,
+  client: ClientInfo,
+  viewerId: string,
+): Promise<VisitStarted> {
+  const activity = await publicActivity(ctx.db, activityId);
+  const ditch = input.ditch
+    ? await ctx.db
+        .selectFrom('promotionChannels')
+        .select(['id', 'sign'])
+        .where('agentId', '=', activity.agentId)
+        .where('sign', '=', input.ditch)
+        .where((eb) => eb.or([eb('activityId', 'is', null), eb('activityId', '=', activityId)]))
+        .executeTakeFirst()
+    : undefined;
+  const visitId = await ctx.db.transaction().execute(async (trx) => {
+    // One viewer's visits to one activity take turns, so its first visit is counted once as a unique viewer.
+    await sql`select pg_advisory_xact_lock(hashtext(${`visit:${activityId}:${viewerId}`}))`.execute(trx);
+    const earlier = await trx
+      .selectFrom('visits')
+      .select('id')
+      .where('activityId', '=', activityId)
+      .where('viewerId', '=', viewerId)
+      .limit(1)
+      .executeTakeFirst();
+    const visit = await trx
+      .insertInto('visits')
+      .values({
+        activityId,
+        agentId: activity.agentId,
+        viewerId,
+        ditchSign: ditch?.sign ?? null,
+        referrer: input.referrer,
+        userAgent: client.userAgent,
+        device: deviceOf(client.userAgent),
+        ip: client.ip,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const unique = earlier ? 0 : 1;
+    await trx
+      .insertInto('activityVisitStats')
+      .values({ activityId, visits: 1, uniqueViewers: unique })
+      .onConflict((oc) =>
+        oc.column('activityId').doUpdateSet({
+          visits: sql`activity_visit_stats.visits + 1`,
+          uniqueViewers: sql`activity_visit_stats.unique_viewers + ${unique}`,
+        }),
+      )
+      .execute();
+    if (ditch) {
+      await trx
+        .insertInto('activityDitchVisits')
+        .values({ activityId, ditchId: ditch.id, visits: 1 })
+        .onConflict((oc) =>
+          oc.columns(['activityId', 'ditchId']).doUpdateSet({ visits: sql`activity_ditch_visits.visits + 1` }),
+        )
+        .execute();
+    }
+    return Number(visit.id);
+  });
+  return { visitId, viewerId, ditch: ditch?.sign ?? null };
+}
+
+/**
+ * POST /api/watch/{id}/heartbeat: one update. The time since the last heartbeat (at most a missed beat's worth) is
+ * added to the visit's watch time, so a page cannot claim more than it stayed.
+ */
+export async function heartbeat(
+  db: Db,
+  activityId: number,
+  visitId: number,
+  viewerId: string | undefined,
+): Promise<HeartbeatResult> {
+  const row = viewerId
+    ? await db
+        .updateTable('visits')
+        .set({
+          lastSeenAt: sql`now()`,
+          watchSeconds: sql`watch_seconds + least(greatest(extract(epoch from now() - last_seen_at), 0), ${WATCH_HEARTBEAT_MAX_SECONDS})::integer`,
+        })
+        .where('id', '=', sql<string>`${visitId}`)
+        .where('activityId', '=', activityId)
+        .where('viewerId', '=', viewerId)
+        .returning(['id', 'watchSeconds'])
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound(WATCH_ERRORS.visitNotFound);
+  return { visitId: Number(row.id), watchSeconds: row.watchSeconds };
+}

@@ -1,0 +1,153 @@
+import { DEFAULT_SUBACCOUNT_QUOTA, ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createAgent,
+  DEFAULT_PASSWORD,
+  engines,
+  expectError,
+  sessionFor,
+  startApp,
+  type TestApp,
+} from '../harness.ts';
+import { payAtSandbox, placeOrder } from './pay-helpers.ts';
+
+// A package's grants last until its expires_at and not a moment longer: the activity cap, the sub-account quota it
+// raised and hasContract are decided at each request, so an expired package lets the agent do no more than its base
+// allowance (activities not capped, DEFAULT_SUBACCOUNT_QUOTA sub-accounts, no contract).
+
+describe.each(engines)('package expiry on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(engine);
+  });
+  afterAll(() => t?.close());
+
+  let counter = 0;
+  async function agentWithToken(parentId?: number) {
+    counter += 1;
+    const agent = await createAgent(t.ctx, { company: `过期公司${counter}`, parentId });
+    return { agent, token: await sessionFor(t.ctx, agent.id) };
+  }
+  async function buy(token: string, packageId: number) {
+    const order = await placeOrder(t.app, token, { packageId });
+    await payAtSandbox(t.app, order.url);
+  }
+  /** The package ran out a second ago: set through the database, as time would. */
+  async function expire(agentId: number, at = new Date(Date.now() - 1000)) {
+    await t.ctx.db.updateTable('agentPackages').set({ expiresAt: at }).where('agentId', '=', agentId).execute();
+  }
+  const newActivity = (token: string) => {
+    counter += 1;
+    return call(t.app, 'POST', '/activity', { token, body: { name: `过期测试活动 ${counter}` } });
+  };
+  const newSub = (token: string) => {
+    counter += 1;
+    return call(t.app, 'POST', '/agent/subagent', {
+      token,
+      body: { username: `expiry-sub-${engine}-${counter}`, password: 'pass-1234' },
+    });
+  };
+
+  it('an expired package no longer caps activities: the agent is back on the uncapped base allowance', async () => {
+    const { agent, token } = await agentWithToken();
+    await buy(token, 100001);
+    for (let i = 0; i < 3; i++) expect((await newActivity(token)).status).toBe(200);
+    expectError(await newActivity(token), 403, ERROR_MESSAGES.activityQuotaExceeded, {
+      code: ERROR_CODES.activityQuotaExceeded,
+    });
+    await expire(agent.id);
+    expect((await newActivity(token)).status).toBe(200);
+    const config = await call(t.app, 'GET', '/agent/packageConfig', { token });
+    expect(config.body.current).toMatchObject({
+      packageId: 100001,
+      packageName: '试用套餐',
+      expired: true,
+      activityQuota: null,
+      subagentQuota: DEFAULT_SUBACCOUNT_QUOTA,
+      fluxGb: 0,
+      storageGb: 0,
+      hasContract: false,
+    });
+  });
+
+  it('an expired package’s sub-account quota and hasContract stop at once, without any sweep', async () => {
+    const { agent, token } = await agentWithToken();
+    await buy(token, 100004);
+    expect((await call(t.app, 'GET', '/agent/me', { token })).body.hasContract).toBe(true);
+    for (let i = 0; i < DEFAULT_SUBACCOUNT_QUOTA + 1; i++) expect((await newSub(token)).status).toBe(200);
+    expect((await call(t.app, 'GET', '/agent/subagent', { token })).body).toMatchObject({
+      count: DEFAULT_SUBACCOUNT_QUOTA + 1,
+      quota: 100,
+    });
+
+    await expire(agent.id);
+    // The same session: its next request already sees the lapse.
+    expect((await call(t.app, 'GET', '/agent/me', { token })).body.hasContract).toBe(false);
+    expect((await call(t.app, 'GET', '/agent/subagent', { token })).body).toMatchObject({
+      count: DEFAULT_SUBACCOUNT_QUOTA + 1,
+      quota: DEFAULT_SUBACCOUNT_QUOTA,
+      remainingCount: 0,
+    });
+    expectError(await newSub(token), 403, ERROR_MESSAGES.subaccountQuotaExceeded, {
+      code: ERROR_CODES.subaccountQuotaExceeded,
+    });
+    // A fresh sign-in answers the same.
+    const fresh = await call(t.app, 'POST', '/agent/login', {
+      body: { username: agent.mobile, password: DEFAULT_PASSWORD },
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.me.hasContract).toBe(false);
+    const current = (await call(t.app, 'GET', '/agent/packageConfig', { token })).body.current;
+    expect(current).toMatchObject({ packageId: 100004, expired: true, subagentQuota: 5, hasContract: false });
+    // Its existing sub-accounts are kept; they simply cannot grow beyond the base.
+    expect((await call(t.app, 'GET', '/agent/subagent', { token })).body.items).toHaveLength(
+      DEFAULT_SUBACCOUNT_QUOTA + 1,
+    );
+  });
+
+  it('the upper agent sees the lapsed quota in the agent’s info and usage', async () => {
+    const { agent: parent, token: parentToken } = await agentWithToken();
+    const { agent: child, token: childToken } = await agentWithToken(parent.id);
+    await buy(childToken, 100002);
+    const info = () => call(t.app, 'GET', `/agent/agent/${child.id}`, { token: parentToken });
+    const usage = () => call(t.app, 'GET', `/agent/agentusage?agentId=${child.id}`, { token: parentToken });
+    expect((await info()).body.subagentQuota).toBe(10);
+    expect((await usage()).body.subagentQuota).toBe(10);
+    await expire(child.id);
+    expect((await info()).body.subagentQuota).toBe(DEFAULT_SUBACCOUNT_QUOTA);
+    expect((await usage()).body.subagentQuota).toBe(DEFAULT_SUBACCOUNT_QUOTA);
+  });
+
+  it('renewing after expiry starts afresh: nothing of the lapsed package carries over', async () => {
+    const { agent, token } = await agentWithToken();
+    await buy(token, 100004);
+    await expire(agent.id);
+    await buy(token, 100001);
+    const current = (await call(t.app, 'GET', '/agent/packageConfig', { token })).body.current;
+    expect(current).toMatchObject({
+      packageId: 100001,
+      expired: false,
+      activityQuota: 3,
+      // The trial grants 2: the base allowance of 5 is larger and applies.
+      subagentQuota: DEFAULT_SUBACCOUNT_QUOTA,
+      fluxGb: 10,
+      storageGb: 5,
+      hasContract: false,
+    });
+    const days = (Date.parse(current.expiresAt) - Date.parse(current.startedAt)) / 86_400_000;
+    expect(Math.round(days)).toBe(7);
+    expect(Date.parse(current.startedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('renewing while current extends the validity from the current end', async () => {
+    const { agent, token } = await agentWithToken();
+    await buy(token, 100001);
+    const end = new Date(Date.now() + 3 * 86_400_000);
+    await expire(agent.id, end);
+    await buy(token, 100001);
+    const current = (await call(t.app, 'GET', '/agent/packageConfig', { token })).body.current;
+    expect(Date.parse(current.expiresAt)).toBe(end.getTime() + 7 * 86_400_000);
+    expect(current).toMatchObject({ expired: false, fluxGb: 20, activityQuota: 3 });
+  });
+});

@@ -1,0 +1,765 @@
+import { DITCH_ERRORS, ERROR_MESSAGES, EXTENSION_IDENTITIES, MEDIA_ERRORS, PRICE_ERRORS } from '@yanbo/contracts';
+
+// The tenancy table: every route the server registers, keyed `METHOD /path` as Fastify knows it. A route is either
+// public (with the reason), the caller's own (it takes no id of a stored row: it can only reach the caller's data),
+// or has probes: calls made with agent B's ids (or, as agent A's sub-account, with A's activity that is not assigned
+// to it) and the answer each must give. tenancy-sweep.test.ts fails on a route missing here.
+
+/** The rows agent B owns, and agent A's own rows the probes combine them with. */
+export interface World {
+  aId: number;
+  /** A lower-level agent of A's, for the agent administration calls. */
+  aChildId: number;
+  /** A's activity assigned to A's sub-account, and one that is not. */
+  aAct: number;
+  aActOther: number;
+  aSub: number;
+  aDitchSign: string;
+  /** A's second sub-account, its groups, and A's rows tied to the activity not assigned to A's sub-account. */
+  aSub2: number;
+  aGroup: number;
+  aSubGroup: number;
+  aDitchOtherSign: string;
+  aMediaOther: number;
+  aJobOther: number;
+  aOrder: number;
+  bId: number;
+  bChildId: number;
+  bAct: number;
+  bSub: number;
+  bGroup: number;
+  bSubGroup: number;
+  bMedia: number;
+  bDitchSign: string;
+  bJob: number;
+  bOrder: number;
+}
+
+/** Agent A, A's sub-account, or A's lower-level agent (which may not administer A, its upper agent). */
+export type Caller = 'agentA' | 'subA' | 'childA';
+
+export interface Probe {
+  /** Who calls: agent A (default), A's sub-account or A's lower-level agent. */
+  as?: Caller;
+  url: (w: World) => string;
+  body?: (w: World) => unknown;
+  /**
+   * The answer: 404 (an id not the caller's, as a missing one), 400 naming the body field that holds a foreign
+   * reference (answered exactly as for a missing one), 403 for a call a sub-account may not make, or `empty` for a
+   * list filter that finds nothing of B's.
+   */
+  expect: 404 | 403 | { status: 400; field: string } | 'empty';
+  /** The English message of a 404 or 403, exactly. */
+  message?: string;
+}
+
+/** whenBuilt: registered only when the console or watch page has been built, so a test app may not have it. */
+export type RouteEntry = { public: string; whenBuilt?: boolean } | { own: string } | { probes: Probe[] };
+
+const ACTIVITY = ERROR_MESSAGES.activityNotFound;
+const AGENT = ERROR_MESSAGES.agentNotFound;
+const GROUP = ERROR_MESSAGES.activityGroupNotFound;
+const SUBACCOUNT = ERROR_MESSAGES.subaccountNotFound;
+const SUBACCOUNT_GROUP = ERROR_MESSAGES.subaccountGroupNotFound;
+const MEDIA = MEDIA_ERRORS.mediaNotFound;
+const DITCH = DITCH_ERRORS.ditchNotFound;
+// The live-stream feature names this one in place.
+const STREAM_JOB = 'Stream Job Not Found';
+const EXTENSION = EXTENSION_IDENTITIES[0];
+
+/** An activity route: B's activity as agent A, and A's unassigned activity as A's sub-account, both 404. */
+function activity(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
+  return {
+    probes: [
+      { url: (w) => path(w.bAct), body: () => body, expect: 404, message: ACTIVITY },
+      { as: 'subA', url: (w) => path(w.aActOther), body: () => body, expect: 404, message: ACTIVITY },
+    ],
+  };
+}
+
+/** A route on `/agent/{id}/...` of the caller's own agent: B's id answers 404 Agent Not Found. */
+function agentPath(path: (id: number) => string, body?: unknown): Probe {
+  return { url: (w) => path(w.bId), body: () => body, expect: 404, message: AGENT };
+}
+
+/**
+ * An agent administration route on a lower-level agent: B's own lower agent and B itself answer 404, and so does A
+ * for A's own lower-level agent (an upper agent is not below it); A's sub-account gets the documented 403.
+ */
+function lowerAgent(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
+  return {
+    probes: [
+      { url: (w) => path(w.bChildId), body: () => body, expect: 404, message: AGENT },
+      { url: (w) => path(w.bId), body: () => body, expect: 404, message: AGENT },
+      mainOnly(
+        (w) => path(w.aChildId),
+        () => body,
+      ),
+      { as: 'childA', url: (w) => path(w.aId), body: () => body, expect: 404, message: AGENT },
+    ],
+  };
+}
+
+const MAIN_ONLY = 'Sub-account is not allowed to do this';
+
+/** A call of the main account's, made by A's sub-account on A's own row: the documented 403. */
+function mainOnly(url: (w: World) => string, body?: (w: World) => unknown): Probe {
+  return { as: 'subA', url, body, expect: 403, message: MAIN_ONLY };
+}
+
+const own = (reason: string) => ({ own: reason });
+const pub = (reason: string) => ({ public: reason });
+
+export const ROUTES: Record<string, RouteEntry> = {
+  // Public: no session; what they reach is decided by something else than the caller's agent.
+  'GET /api/healthz': pub('liveness probe, answers nothing stored'),
+  'GET /api/error-codes': pub('the error catalogue, the same for everyone'),
+  'GET /api/docs': pub('the OpenAPI document and its viewer'),
+  'GET /api/docs/static/index.html': pub('the OpenAPI viewer'),
+  'GET /api/docs/static/swagger-initializer.js': pub('the OpenAPI viewer'),
+  'GET /api/docs/static/*': pub('the OpenAPI viewer'),
+  'GET /api/docs/json': pub('the OpenAPI document'),
+  'GET /api/docs/yaml': pub('the OpenAPI document'),
+  'POST /api/agent/login': pub('sign-in by password'),
+  'POST /api/agent/login/token': pub('sign-in by a one-time login ticket'),
+  'POST /api/agent/login/sms': pub('sign-in by SMS code'),
+  'POST /api/sms': pub('signed SMS for sign-up, sign-in and password reset'),
+  'POST /api/agent/signup': pub('sign-up'),
+  'POST /api/agent/sms/verify': pub('checks an SMS code before sign-up or password reset'),
+  'PUT /api/agent/password': pub('password reset by mobile and SMS code'),
+  'GET /api/agent/exists': pub('sign-up checks whether a mobile is taken (seed 000 §5)'),
+  'GET /api/agent/template/public': pub('the login page template, shown before sign-in'),
+  'POST /api/upload': pub('the upload policy token is the permission, scoped when it was issued'),
+  'GET /api/watch/:id': pub('the audience’s watch page of any activity'),
+  'POST /api/watch/:id/watchcode': pub('the audience enters the watch code'),
+  'POST /api/watch/:id/visit': pub('the audience’s visit'),
+  'POST /api/watch/:id/heartbeat': pub('the audience’s heartbeat, its visit id signed in the viewer token'),
+  'GET /api/watch/:id/events': pub('the audience’s live state stream'),
+  'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
+  'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
+  'POST /api/ingest/hooks/on_unpublish': pub('the media server’s webhook'),
+  'GET /api/realtime/console': pub('the console’s event stream, proven by the caller’s own ephemeral token'),
+  'POST /api/pay/notify/:provider': pub('the pay gateway’s notification, checked by its signature'),
+  'GET /sandbox/wechat/authorize': pub('the sandbox WeChat consent page'),
+  'POST /sandbox/wechat/authorize': pub('the sandbox WeChat consent page'),
+  'GET /sandbox/pay/checkout': pub('the sandbox pay page, its order in a signed token'),
+  'POST /sandbox/pay/checkout': pub('the sandbox pay page, its order in a signed token'),
+  'GET /live/:app/:stream.flv': pub('playback for the audience'),
+  'GET /live/:app/:stream/index.m3u8': pub('playback for the audience'),
+  'GET /live/:app/:stream/:segment': pub('playback for the audience'),
+  'GET /files/*': pub('stored files under unguessable keys, as the watch page shows them'),
+  'GET *': { public: 'the console’s pages (served when the console is built)', whenBuilt: true },
+  'GET /watch/:id': { public: 'the audience’s watch page (served when it is built)', whenBuilt: true },
+  'GET /watch/assets/*': { public: 'the watch page’s files (served when it is built)', whenBuilt: true },
+
+  // The caller's own: no id of a stored row in the path, query or body.
+  'GET /api/v3/resource-config': own('the resource configuration'),
+  'POST /api/ephemeral-token': own('a message token for the caller'),
+  'GET /api/agent/me': own('the caller'),
+  'GET /api/logout': own('the caller’s session'),
+  'POST /api/agent/sms': own('an SMS to the caller’s mobile'),
+  'GET /api/agent/login-record': own('the caller’s login records'),
+  'GET /api/agent/openid': own('the caller’s WeChat binding'),
+  'PUT /api/agent/openid': own('the caller’s WeChat binding'),
+  'DELETE /api/agent/openid': own('the caller’s WeChat binding'),
+  'GET /api/v3/app-center-token': own('a token for the caller'),
+  'GET /api/user/me': own('the caller'),
+  'GET /api/agent/user': own('the caller’s customer-service identity'),
+  'GET /api/activity/subagent': own('the caller’s sub-accounts'),
+  'GET /api/category/': own('the category list, the same for everyone'),
+  'GET /api/agent/activity-group': own('the caller’s activity groups'),
+  'POST /api/agent/activity-group': own('a new group of the caller'),
+  'GET /api/agent/activity/template': own('the caller’s image template'),
+  'PUT /api/agent/activity/template': own('the caller’s image template'),
+  'PATCH /api/v3/agent/user-profile/setting': own('the caller’s profile settings'),
+  'GET /api/agent/template': own('the caller’s login template'),
+  'PUT /api/agent/template': own('the caller’s login template'),
+  'GET /api/agent/customization': own('the caller’s customisation'),
+  'PUT /api/agent/customization': own('the caller’s customisation (apiAppId is a WeChat app id)'),
+  'GET /api/v3/agent/customized-info': own('the caller’s customisation'),
+  'GET /api/wechat/auth': own('the caller’s WeChat authorisation'),
+  'PUT /api/agent/wechat-offical-customization': own('the caller’s customisation (appId is a WeChat app id)'),
+  'GET /api/v3/promote': own('the caller’s promotion link'),
+  'GET /api/agent/area': own('the region library, the same for everyone'),
+  'GET /api/agent/field': own('the field list, the same for everyone'),
+  'GET /api/agent/agent': own('the agents below the caller'),
+  'GET /api/v2/agency/agent': own('the agents below the caller'),
+  'GET /api/v3/subagent/count': own('the caller’s sub-account figures'),
+  'GET /api/v3/subagent-group': own('the caller’s sub-account groups'),
+  'POST /api/v3/subagent-group': own('a new group of the caller'),
+  'GET /api/agent/storageUsage': own('the caller’s storage'),
+  'GET /api/v3/agent/global-media': own('the caller’s overall media'),
+  'PUT /api/v3/agent/global-media': {
+    probes: [
+      {
+        url: () => '/api/v3/agent/global-media',
+        body: (w) => ({ items: [{ mediaId: w.bMedia }] }),
+        expect: 404,
+        message: MEDIA,
+      },
+      // Overall media reach every activity of the agent: the main account's to set.
+      mainOnly(
+        () => '/api/v3/agent/global-media',
+        () => ({ items: [] }),
+      ),
+    ],
+  },
+  'GET /api/v3/agent/default-media': own('the caller’s default media'),
+  'PUT /api/v3/agent/default-media': {
+    probes: [
+      {
+        url: () => '/api/v3/agent/default-media',
+        body: (w) => ({ lists: { 0: [{ mediaId: w.bMedia }], 1: [] } }),
+        expect: 404,
+        message: MEDIA,
+      },
+      // The default media reach every activity of the agent without lists of its own: the main account's to set.
+      mainOnly(
+        () => '/api/v3/agent/default-media',
+        () => ({ lists: { 0: [], 1: [] } }),
+      ),
+    ],
+  },
+  'GET /api/agent/package': own('the package list, the same for everyone'),
+  'GET /api/agent/packageConfig': own('the caller’s package'),
+  'GET /api/agent/order/download': own('the caller’s orders (admin: of the agents below it)'),
+  'GET /api/agent/charge-history': own('the caller’s expenses'),
+
+  // Accounts: the caller's own agent id only.
+  'GET /api/agent/:id': { probes: [agentPath((id) => `/api/agent/${id}`)] },
+  'PUT /api/agent/:id': {
+    probes: [
+      agentPath((id) => `/api/agent/${id}`, { contact: 'x' }),
+      mainOnly(
+        (w) => `/api/agent/${w.aId}`,
+        () => ({ contact: 'x' }),
+      ),
+    ],
+  },
+  'PUT /api/agent/:id/password': {
+    probes: [
+      agentPath((id) => `/api/agent/${id}/password`, { oldPassword: 'secret-pass-1', password: 'new-pass-12' }),
+      mainOnly(
+        (w) => `/api/agent/${w.aId}/password`,
+        () => ({ oldPassword: 'secret-pass-1', password: 'new-pass-12' }),
+      ),
+    ],
+  },
+  'PUT /api/agent/:id/mobile': {
+    probes: [
+      agentPath((id) => `/api/agent/${id}/mobile`, { mobile: '13999999999', code: '123456' }),
+      mainOnly(
+        (w) => `/api/agent/${w.aId}/mobile`,
+        () => ({ mobile: '13999999999', code: '123456' }),
+      ),
+    ],
+  },
+  'GET /api/agent/:id/sms': { probes: [agentPath((id) => `/api/agent/${id}/sms`)] },
+  'GET /api/agent/login/token': {
+    probes: [
+      { url: (w) => `/api/agent/login/token?agentId=${w.bChildId}`, expect: 404, message: AGENT },
+      { url: (w) => `/api/agent/login/token?agentId=${w.bId}`, expect: 404, message: AGENT },
+      mainOnly((w) => `/api/agent/login/token?agentId=${w.aChildId}`),
+      { as: 'childA', url: (w) => `/api/agent/login/token?agentId=${w.aId}`, expect: 404, message: AGENT },
+    ],
+  },
+
+  // Activities.
+  'GET /api/activity': {
+    probes: [
+      { url: (w) => `/api/activity?groupId=${w.bGroup}`, expect: 'empty' },
+      { url: (w) => `/api/activity?subagentId=${w.bSub}`, expect: 'empty' },
+      { url: (w) => `/api/activity?activityId=${w.bAct}`, expect: 'empty' },
+      { as: 'subA', url: (w) => `/api/activity?activityId=${w.aActOther}`, expect: 'empty' },
+      { as: 'subA', url: (w) => `/api/activity?groupId=${w.aGroup}`, expect: 'empty' },
+    ],
+  },
+  'POST /api/activity': {
+    probes: [
+      { url: () => '/api/activity', body: (w) => ({ name: 'x', groupId: w.bGroup }), expect: 404, message: GROUP },
+      { url: () => '/api/activity', body: (w) => ({ name: 'x', subagentId: w.bSub }), expect: badField('subagentId') },
+    ],
+  },
+  'DELETE /api/activity': {
+    probes: [
+      { url: () => '/api/activity', body: (w) => ({ ids: [w.bAct] }), expect: 404, message: ACTIVITY },
+      { url: () => '/api/activity', body: (w) => ({ ids: [w.aAct, w.bAct] }), expect: 404, message: ACTIVITY },
+      { as: 'subA', url: () => '/api/activity', body: (w) => ({ ids: [w.aActOther] }), expect: 404, message: ACTIVITY },
+    ],
+  },
+  'POST /api/v3/activity/bulk-activity': {
+    probes: [
+      {
+        url: () => '/api/v3/activity/bulk-activity',
+        body: (w) => ({ activities: [{ name: 'x' }, { name: 'y', groupId: w.bGroup }] }),
+        expect: 404,
+        message: GROUP,
+      },
+      {
+        url: () => '/api/v3/activity/bulk-activity',
+        body: (w) => ({ activities: [{ name: 'x' }, { name: 'y', subagentId: w.bSub }] }),
+        expect: badField('subagentId'),
+      },
+    ],
+  },
+  'GET /api/activity/:id': activity((id) => `/api/activity/${id}`),
+  'PUT /api/activity/:id': {
+    probes: [
+      ...activity((id) => `/api/activity/${id}`, { name: 'x' }).probes,
+      { url: (w) => `/api/activity/${w.aAct}`, body: (w) => ({ groupId: w.bGroup }), expect: 404, message: GROUP },
+      { url: (w) => `/api/activity/${w.aAct}`, body: (w) => ({ subagentId: w.bSub }), expect: badField('subagentId') },
+    ],
+  },
+  'DELETE /api/activity/:id': activity((id) => `/api/activity/${id}`),
+  'PUT /api/activity/:id/archive': activity((id) => `/api/activity/${id}/archive`, { isArchived: true }),
+  'POST /api/activity/:id/copy': activity((id) => `/api/activity/${id}/copy`),
+  'POST /api/activity/:id/copy-channel': activity((id) => `/api/activity/${id}/copy-channel`),
+  'POST /api/v3/activity/:id/duplicate': activity((id) => `/api/v3/activity/${id}/duplicate`, { name: 'x' }),
+  'POST /api/v3/activity/:id/destroy': activity((id) => `/api/v3/activity/${id}/destroy`),
+  'GET /api/v3/activity/:id/usage': activity((id) => `/api/v3/activity/${id}/usage`),
+  'GET /api/activity/:id/stats': activity((id) => `/api/activity/${id}/stats`),
+  'GET /api/v3/activity/:id/stats/timeline': activity((id) => `/api/v3/activity/${id}/stats/timeline`),
+  'GET /api/v3/activity/:id/stats/referrer/json': activity((id) => `/api/v3/activity/${id}/stats/referrer/json`),
+  'GET /api/v3/activity/:id/stats/device/json': activity((id) => `/api/v3/activity/${id}/stats/device/json`),
+  'GET /api/v3/activity/:id/stats/user-visits': activity((id) => `/api/v3/activity/${id}/stats/user-visits`),
+  'PUT /api/agent/activity-group/:id': {
+    probes: [
+      { url: (w) => `/api/agent/activity-group/${w.bGroup}`, body: () => ({ name: 'x' }), expect: 404, message: GROUP },
+      mainOnly(
+        (w) => `/api/agent/activity-group/${w.aGroup}`,
+        () => ({ name: 'x' }),
+      ),
+    ],
+  },
+  'DELETE /api/agent/activity-group/:id': {
+    probes: [
+      { url: (w) => `/api/agent/activity-group/${w.bGroup}`, expect: 404, message: GROUP },
+      mainOnly((w) => `/api/agent/activity-group/${w.aGroup}`),
+    ],
+  },
+  'POST /api/v3/agent/template-activity': {
+    probes: [
+      {
+        url: () => '/api/v3/agent/template-activity',
+        body: (w) => ({ activityId: w.bAct }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+      mainOnly(
+        () => '/api/v3/agent/template-activity',
+        (w) => ({ activityId: w.aAct }),
+      ),
+    ],
+  },
+
+  // Live configuration, live stream, uploads.
+  'GET /api/activity/:id/ingest': activity((id) => `/api/activity/${id}/ingest`),
+  'PUT /api/activity/:id/live-mode': activity((id) => `/api/activity/${id}/live-mode`, { liveMode: 'pull' }),
+  'GET /api/v3/activity/:id/stream-jobs': activity((id) => `/api/v3/activity/${id}/stream-jobs`),
+  'POST /api/v3/activity/:id/stream-jobs/:jobId/stop': {
+    probes: [
+      { url: (w) => `/api/v3/activity/${w.bAct}/stream-jobs/${w.bJob}/stop`, expect: 404, message: ACTIVITY },
+      { url: (w) => `/api/v3/activity/${w.aAct}/stream-jobs/${w.bJob}/stop`, expect: 404, message: STREAM_JOB },
+      {
+        as: 'subA',
+        url: (w) => `/api/v3/activity/${w.aActOther}/stream-jobs/${w.aJobOther}/stop`,
+        expect: 404,
+        message: ACTIVITY,
+      },
+      {
+        as: 'subA',
+        url: (w) => `/api/v3/activity/${w.aAct}/stream-jobs/${w.aJobOther}/stop`,
+        expect: 404,
+        message: STREAM_JOB,
+      },
+    ],
+  },
+  'GET /api/v3/upload-policy/:kind': {
+    probes: [
+      { url: (w) => `/api/v3/upload-policy/activity?activityId=${w.bAct}`, expect: 404, message: ACTIVITY },
+      {
+        as: 'subA',
+        url: (w) => `/api/v3/upload-policy/activity?activityId=${w.aActOther}`,
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'POST /api/activity/:id/upload': activity((id) => `/api/activity/${id}/upload`),
+  'GET /api/activity/:id/template': activity((id) => `/api/activity/${id}/template`),
+  'PUT /api/activity/:id/template': activity((id) => `/api/activity/${id}/template`, { imgCover: 'x.png' }),
+  'POST /api/activity/:id/inheritPrevTpl': activity((id) => `/api/activity/${id}/inheritPrevTpl`),
+  'GET /api/activity/:id/menu': activity((id) => `/api/activity/${id}/menu`),
+  'PUT /api/activity/:id/menu': activity((id) => `/api/activity/${id}/menu`, { items: [] }),
+  'GET /api/v3/activity/:id/subscribe': activity((id) => `/api/v3/activity/${id}/subscribe`),
+  'GET /api/activity/:id/watchcode': activity((id) => `/api/activity/${id}/watchcode`),
+  'PUT /api/activity/:id/watchcode': activity((id) => `/api/activity/${id}/watchcode`, {
+    enabled: true,
+    code: '000000',
+  }),
+  'POST /api/activity/:id/watchcode/refresh': activity((id) => `/api/activity/${id}/watchcode/refresh`),
+  'GET /api/activity/:id/shareCard': activity((id) => `/api/activity/${id}/shareCard`),
+  'PUT /api/activity/:id/shareCard': activity((id) => `/api/activity/${id}/shareCard`, { title: 'x' }),
+  'GET /api/activity/:id/invitation': activity((id) => `/api/activity/${id}/invitation`),
+  'PUT /api/activity/:id/invitation': activity((id) => `/api/activity/${id}/invitation`, { isEnabled: true }),
+  'GET /api/activity/:id/liveTranscode': activity((id) => `/api/activity/${id}/liveTranscode`),
+  'PUT /api/activity/:id/liveTranscode': activity((id) => `/api/activity/${id}/liveTranscode`, { enabled: true }),
+  'GET /api/activity/:id/manager': activity((id) => `/api/activity/${id}/manager`),
+  'PUT /api/activity/:id/manager': activity((id) => `/api/activity/${id}/manager`, { nickname: 'x' }),
+  'GET /api/activity/:id/official-user': activity((id) => `/api/activity/${id}/official-user`),
+  'POST /api/v3/activity/:id/meeting/join': activity((id) => `/api/v3/activity/${id}/meeting/join`),
+  'POST /api/activity/:id/meeting/end': activity((id) => `/api/activity/${id}/meeting/end`),
+  'GET /api/activity/:id/meeting': activity((id) => `/api/activity/${id}/meeting`),
+  'GET /api/activity/:id/pay': activity((id) => `/api/activity/${id}/pay`),
+
+  // Media.
+  'GET /api/v3/media': {
+    probes: [
+      { url: (w) => `/api/v3/media?activityId=${w.bAct}`, expect: 404, message: ACTIVITY },
+      { as: 'subA', url: (w) => `/api/v3/media?activityId=${w.aActOther}`, expect: 404, message: ACTIVITY },
+    ],
+  },
+  'POST /api/v3/media': {
+    probes: [
+      {
+        url: () => '/api/v3/media',
+        body: (w) => ({ url: 'https://example.com/a.mp4', activityId: w.bAct }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'GET /api/v3/media/:id': {
+    probes: [
+      { url: (w) => `/api/v3/media/${w.bMedia}`, expect: 404, message: MEDIA },
+      { as: 'subA', url: (w) => `/api/v3/media/${w.aMediaOther}`, expect: 404, message: MEDIA },
+    ],
+  },
+  'POST /api/v3/media/:id/transcode-retry': {
+    probes: [
+      { url: (w) => `/api/v3/media/${w.bMedia}/transcode-retry`, expect: 404, message: MEDIA },
+      { as: 'subA', url: (w) => `/api/v3/media/${w.aMediaOther}/transcode-retry`, expect: 404, message: MEDIA },
+    ],
+  },
+  'POST /api/video/sync': {
+    probes: [{ url: () => '/api/video/sync', body: (w) => ({ activityId: w.bAct }), expect: 404, message: ACTIVITY }],
+  },
+  'GET /api/v3/agent/media': {
+    probes: [
+      { url: (w) => `/api/v3/agent/media?activityId=${w.bAct}`, expect: 404, message: ACTIVITY },
+      { as: 'subA', url: (w) => `/api/v3/agent/media?activityId=${w.aActOther}`, expect: 404, message: ACTIVITY },
+    ],
+  },
+  'PUT /api/v3/agent/media': {
+    probes: [
+      {
+        url: (w) => `/api/v3/agent/media?activityId=${w.bAct}`,
+        body: () => ({ lists: { 0: [], 1: [] } }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+      {
+        url: (w) => `/api/v3/agent/media?activityId=${w.aAct}`,
+        body: (w) => ({ lists: { 0: [{ mediaId: w.bMedia }], 1: [] } }),
+        expect: 404,
+        message: MEDIA,
+      },
+      {
+        as: 'subA',
+        url: (w) => `/api/v3/agent/media?activityId=${w.aAct}`,
+        body: (w) => ({ lists: { 0: [{ mediaId: w.aMediaOther }], 1: [] } }),
+        expect: 404,
+        message: MEDIA,
+      },
+    ],
+  },
+  'GET /api/activity/:id/playlist': activity((id) => `/api/activity/${id}/playlist`),
+  'PUT /api/activity/:id/playlist': {
+    probes: [
+      ...activity((id) => `/api/activity/${id}/playlist`, { items: [] }).probes,
+      {
+        url: (w) => `/api/activity/${w.aAct}/playlist`,
+        body: (w) => ({ items: [{ mediaId: w.bMedia }] }),
+        expect: 404,
+        message: MEDIA,
+      },
+      {
+        as: 'subA',
+        url: (w) => `/api/activity/${w.aAct}/playlist`,
+        body: (w) => ({ items: [{ mediaId: w.aMediaOther }] }),
+        expect: 404,
+        message: MEDIA,
+      },
+    ],
+  },
+
+  // Ditches.
+  'GET /api/agent/:id/promotion-channel': {
+    probes: [
+      agentPath((id) => `/api/agent/${id}/promotion-channel`),
+      { url: (w) => `/api/agent/${w.aId}/promotion-channel?activityId=${w.bAct}`, expect: 404, message: ACTIVITY },
+    ],
+  },
+  'POST /api/agent/:id/promotion-channel': {
+    probes: [
+      agentPath((id) => `/api/agent/${id}/promotion-channel`, { name: 'x' }),
+      {
+        url: (w) => `/api/agent/${w.aId}/promotion-channel`,
+        body: (w) => ({ name: 'x', activityId: w.bAct }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'PUT /api/agent/:id/promotion-channel/:sign': {
+    probes: [
+      {
+        url: (w) => `/api/agent/${w.bId}/promotion-channel/${w.bDitchSign}`,
+        body: () => ({ name: 'x' }),
+        expect: 404,
+        message: AGENT,
+      },
+      {
+        url: (w) => `/api/agent/${w.aId}/promotion-channel/${w.bDitchSign}`,
+        body: () => ({ name: 'x' }),
+        expect: 404,
+        message: DITCH,
+      },
+      {
+        url: (w) => `/api/agent/${w.aId}/promotion-channel/${w.aDitchSign}`,
+        body: (w) => ({ activityId: w.bAct }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+      {
+        as: 'subA',
+        url: (w) => `/api/agent/${w.aId}/promotion-channel/${w.aDitchOtherSign}`,
+        body: () => ({ name: 'x' }),
+        expect: 404,
+        message: DITCH,
+      },
+    ],
+  },
+  'DELETE /api/agent/:id/promotion-channel/:sign': {
+    probes: [
+      { url: (w) => `/api/agent/${w.bId}/promotion-channel/${w.bDitchSign}`, expect: 404, message: AGENT },
+      { url: (w) => `/api/agent/${w.aId}/promotion-channel/${w.bDitchSign}`, expect: 404, message: DITCH },
+      {
+        as: 'subA',
+        url: (w) => `/api/agent/${w.aId}/promotion-channel/${w.aDitchOtherSign}`,
+        expect: 404,
+        message: DITCH,
+      },
+    ],
+  },
+
+  // Extensions.
+  'GET /api/v3/activity/:id/extension/:identity': activity((id) => `/api/v3/activity/${id}/extension/${EXTENSION}`),
+  'POST /api/v3/activity/:id/extension/:identity': activity(
+    (id) => `/api/v3/activity/${id}/extension/${EXTENSION}`,
+    {},
+  ),
+  'POST /api/v3/activity/:id/extension/:identity/:action': activity(
+    (id) => `/api/v3/activity/${id}/extension/${EXTENSION}/enable`,
+  ),
+  'GET /api/ext-proxy/:identity/activity/:id/setting': activity(
+    (id) => `/api/ext-proxy/${EXTENSION}/activity/${id}/setting`,
+  ),
+  'POST /api/ext-proxy/:identity/activity/:id/setting': activity(
+    (id) => `/api/ext-proxy/${EXTENSION}/activity/${id}/setting`,
+    {},
+  ),
+
+  // Agent administration: the agents below the caller only.
+  'POST /api/agent/agent': {
+    probes: [
+      {
+        url: () => '/api/agent/agent',
+        body: (w) => ({ mobile: '13988887777', password: 'secret-pass-1', managerId: w.bSub }),
+        expect: badField('managerId'),
+      },
+      mainOnly(
+        () => '/api/agent/agent',
+        () => ({ mobile: '13988887777', password: 'secret-pass-1' }),
+      ),
+    ],
+  },
+  'POST /api/agent/agent/': {
+    probes: [
+      {
+        url: () => '/api/agent/agent/',
+        body: (w) => ({ mobile: '13988887777', password: 'secret-pass-1', managerId: w.bSub }),
+        expect: badField('managerId'),
+      },
+      mainOnly(
+        () => '/api/agent/agent/',
+        () => ({ mobile: '13988887777', password: 'secret-pass-1' }),
+      ),
+    ],
+  },
+  'GET /api/agent/agent/:id': lowerAgent((id) => `/api/agent/agent/${id}`),
+  'PUT /api/agent/agent/:id': {
+    probes: [
+      ...lowerAgent((id) => `/api/agent/agent/${id}`, { contact: 'x' }).probes,
+      {
+        url: (w) => `/api/agent/agent/${w.aChildId}`,
+        body: (w) => ({ managerId: w.bSub }),
+        expect: badField('managerId'),
+      },
+    ],
+  },
+  'PUT /api/agent/agent/:id/coop': lowerAgent((id) => `/api/agent/agent/${id}/coop`, { coopLevel: 0 }),
+  'PUT /api/agent/agent/:id/coop/': {
+    probes: [
+      ...lowerAgent((id) => `/api/agent/agent/${id}/coop/`, { coopLevel: 0 }).probes,
+      {
+        url: (w) => `/api/agent/agent/${w.aChildId}/coop/`,
+        body: (w) => ({ coopLevel: 0, managerId: w.bSub }),
+        expect: badField('managerId'),
+      },
+    ],
+  },
+  'PUT /api/agent/agent/:id/status': lowerAgent((id) => `/api/agent/agent/${id}/status`, { status: 'disabled' }),
+  'GET /api/agent/agent/:id/impersonations': lowerAgent((id) => `/api/agent/agent/${id}/impersonations`),
+  'PUT /api/agent/agentcredit': {
+    probes: [
+      {
+        url: () => '/api/agent/agentcredit',
+        body: (w) => ({ agentId: w.bChildId, credit: { fluxGb: 1, storageGb: 1, smsCount: 1 } }),
+        expect: 404,
+        message: AGENT,
+      },
+      mainOnly(
+        () => '/api/agent/agentcredit',
+        (w) => ({ agentId: w.aChildId, credit: { fluxGb: 1, storageGb: 1, smsCount: 1 } }),
+      ),
+    ],
+  },
+  'PUT /api/agent/agentcredit/': {
+    probes: [
+      {
+        url: () => '/api/agent/agentcredit/',
+        body: (w) => ({ agentId: w.bChildId, credit: { fluxGb: 1, storageGb: 1, smsCount: 1 } }),
+        expect: 404,
+        message: AGENT,
+      },
+      mainOnly(
+        () => '/api/agent/agentcredit/',
+        (w) => ({ agentId: w.aChildId, credit: { fluxGb: 1, storageGb: 1, smsCount: 1 } }),
+      ),
+    ],
+  },
+  'GET /api/agent/agentusage': {
+    probes: [
+      { url: (w) => `/api/agent/agentusage?agentId=${w.bChildId}`, expect: 404, message: AGENT },
+      { url: (w) => `/api/agent/agentusage?agentId=${w.bId}`, expect: 404, message: AGENT },
+      mainOnly((w) => `/api/agent/agentusage?agentId=${w.aChildId}`),
+      { as: 'childA', url: (w) => `/api/agent/agentusage?agentId=${w.aId}`, expect: 404, message: AGENT },
+    ],
+  },
+
+  // Sub-accounts and their groups.
+  'GET /api/agent/subagent': {
+    probes: [{ url: (w) => `/api/agent/subagent?groupId=${w.bSubGroup}`, expect: 'empty' }],
+  },
+  'POST /api/agent/subagent': {
+    probes: [
+      {
+        url: () => '/api/agent/subagent',
+        body: (w) => ({ username: 'intruder', password: 'secret-pass-1', groupId: w.bSubGroup }),
+        expect: 404,
+        message: SUBACCOUNT_GROUP,
+      },
+      mainOnly(
+        () => '/api/agent/subagent',
+        () => ({ username: 'intruder', password: 'secret-pass-1' }),
+      ),
+    ],
+  },
+  'GET /api/agent/subagent/token': {
+    probes: [
+      { url: (w) => `/api/agent/subagent/token?id=${w.bSub}`, expect: 404, message: SUBACCOUNT },
+      { as: 'subA', url: (w) => `/api/agent/subagent/token?id=${w.aSub2}`, expect: 404, message: SUBACCOUNT },
+    ],
+  },
+  'PUT /api/agent/subagent/:id': {
+    probes: [
+      { url: (w) => `/api/agent/subagent/${w.bSub}`, body: () => ({ remark: 'x' }), expect: 404, message: SUBACCOUNT },
+      {
+        url: (w) => `/api/agent/subagent/${w.aSub}`,
+        body: (w) => ({ groupId: w.bSubGroup }),
+        expect: 404,
+        message: SUBACCOUNT_GROUP,
+      },
+      mainOnly(
+        (w) => `/api/agent/subagent/${w.aSub2}`,
+        () => ({ remark: 'x' }),
+      ),
+    ],
+  },
+  'DELETE /api/agent/subagent/:id': {
+    probes: [
+      { url: (w) => `/api/agent/subagent/${w.bSub}`, expect: 404, message: SUBACCOUNT },
+      mainOnly((w) => `/api/agent/subagent/${w.aSub2}`),
+    ],
+  },
+  'GET /api/v3/subagent-group/:id': {
+    probes: [{ url: (w) => `/api/v3/subagent-group/${w.bSubGroup}`, expect: 404, message: SUBACCOUNT_GROUP }],
+  },
+  'PATCH /api/v3/subagent-group/:id': {
+    probes: [
+      {
+        url: (w) => `/api/v3/subagent-group/${w.bSubGroup}`,
+        body: () => ({ name: 'x' }),
+        expect: 404,
+        message: SUBACCOUNT_GROUP,
+      },
+      mainOnly(
+        (w) => `/api/v3/subagent-group/${w.aSubGroup}`,
+        () => ({ name: 'x' }),
+      ),
+    ],
+  },
+  'DELETE /api/v3/subagent-group/:id': {
+    probes: [
+      { url: (w) => `/api/v3/subagent-group/${w.bSubGroup}`, expect: 404, message: SUBACCOUNT_GROUP },
+      mainOnly((w) => `/api/v3/subagent-group/${w.aSubGroup}`),
+    ],
+  },
+
+  // Packages and orders.
+  'POST /api/agent/order': {
+    probes: [
+      {
+        url: () => '/api/agent/order',
+        body: (w) => ({ packageId: 100005, activityId: w.bAct }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+      {
+        as: 'subA',
+        url: () => '/api/agent/order',
+        body: (w) => ({ packageId: 100005, activityId: w.aActOther }),
+        // Buying is the main account's (documented 403 for a sub-account).
+        expect: 403,
+        message: MAIN_ONLY,
+      },
+    ],
+  },
+  'GET /api/agent/order': {
+    probes: [
+      { url: (w) => `/api/agent/order?id=${w.bOrder}`, expect: 'empty' },
+      mainOnly((w) => `/api/agent/order?id=${w.aOrder}`),
+    ],
+  },
+  'GET /api/agent/order/status': {
+    probes: [
+      { url: (w) => `/api/agent/order/status?orderId=${w.bOrder}`, expect: 404, message: PRICE_ERRORS.orderNotFound },
+      mainOnly((w) => `/api/agent/order/status?orderId=${w.aOrder}`),
+    ],
+  },
+};
+
+function badField(field: string) {
+  return { status: 400 as const, field };
+}

@@ -1,0 +1,116 @@
+import type { IntroTab } from '@yanbo/contracts/live-config';
+import type { WatchPage } from '@yanbo/contracts/watch';
+import { type CSSProperties, useState } from 'react';
+import { watchTexts as t } from '../locales/zh-CN';
+import styles from '../watch.module.css';
+
+function LinkCard({ href }: { href: string }) {
+  return (
+    <a className={styles.linkCard} href={href} target="_blank" rel="noopener noreferrer">
+      <span className={styles.linkUrl}>{href}</span>
+      <span className={styles.linkAction}>{t['watch.tabs.open']}</span>
+    </a>
+  );
+}
+
+/** What one tab holds. Rich text arrives sanitised by the server. */
+function TabContent({ tab }: { tab: IntroTab }) {
+  switch (tab.type) {
+    case 'chatRoom':
+      return <div className={styles.placeholder}>{t['watch.tabs.chatRoom']}</div>;
+    case 'richText':
+      return tab.richText ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (features/watch/html-sanitiser)
+        <div className={styles.richText} dangerouslySetInnerHTML={{ __html: tab.richText }} />
+      ) : (
+        <div className={styles.placeholder}>{t['watch.tabs.empty']}</div>
+      );
+    case 'schedule':
+      return tab.schedule.length ? (
+        <ol className={styles.schedule}>
+          {tab.schedule.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
+            <li key={index} className={styles.scheduleRow}>
+              <span className={styles.scheduleTime}>{row.time}</span>
+              <span>
+                <span className={styles.scheduleTitle}>{row.title}</span>
+                {row.description && <span className={styles.scheduleDescription}>{row.description}</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <div className={styles.placeholder}>{t['watch.tabs.scheduleEmpty']}</div>
+      );
+    default: {
+      const link = tab.hyperLink || tab.url;
+      const facts = [
+        tab.productList.length ? t['watch.tabs.products'](tab.productList.length) : '',
+        tab.productListId ? t['watch.tabs.productList'](tab.productListId) : '',
+        tab.photoListId ? t['watch.tabs.photoList'](tab.photoListId) : '',
+        tab.topGift ? t['watch.tabs.topGift'] : '',
+        tab.topShare ? t['watch.tabs.topShare'] : '',
+      ].filter(Boolean);
+      if (!link && !facts.length && !tab.richText) {
+        return <div className={styles.placeholder}>{t['watch.tabs.empty']}</div>;
+      }
+      return (
+        <div className={styles.tabBody}>
+          {facts.map((fact) => (
+            <div key={fact} className={styles.fact}>
+              {fact}
+            </div>
+          ))}
+          {tab.richText && (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (features/watch/html-sanitiser)
+            <div className={styles.richText} dangerouslySetInnerHTML={{ __html: tab.richText }} />
+          )}
+          {link && <LinkCard href={link} />}
+        </div>
+      );
+    }
+  }
+}
+
+/** The intro tabs in their saved order, coloured by the template's comment style. */
+export function IntroTabs({
+  tabs,
+  style,
+}: {
+  tabs: IntroTab[];
+  style: WatchPage['template']['commentStyleCustomized'];
+}) {
+  const [active, setActive] = useState(tabs[0]?.key ?? '');
+  if (!tabs.length) return null;
+  const current = tabs.find((tab) => tab.key === active) ?? tabs[0];
+  const colours = {
+    '--tabs-color': style.tabsColor || undefined,
+    '--panel-bg': style.backgroundColor || undefined,
+    '--panel-fg': style.fontColor || undefined,
+  } as CSSProperties;
+  return (
+    <section className={styles.tabs} style={colours} data-testid="watch-tabs">
+      <div className={styles.tabBar} role="tablist">
+        {tabs.map((tab) => (
+          <button
+            key={tab.key}
+            type="button"
+            role="tab"
+            aria-selected={tab.key === current.key}
+            className={`${styles.tab} ${tab.key === current.key ? styles.tabActive : ''}`}
+            onClick={() => setActive(tab.key)}
+          >
+            {tab.title}
+          </button>
+        ))}
+      </div>
+      <div
+        className={styles.tabPanel}
+        role="tabpanel"
+        style={style.backgroundImg ? { backgroundImage: `url("${style.backgroundImg}")` } : undefined}
+      >
+        <TabContent tab={current} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import type { WatchPage } from '@yanbo/contracts/watch';
+import { WATCH_HEARTBEAT_SECONDS } from '@yanbo/contracts/watch-constants';
+import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { CodeGate } from './components/code-gate';
+import { IntroTabs } from './components/intro-tabs';
+import { StageView } from './components/stage-view';
+import { watchTexts as t } from './locales/zh-CN';
+import styles from './watch.module.css';
+import { fetchWatchPage, followPushing, sendHeartbeat, startVisit, WatchApiError } from './watch-api';
+import { type Stage, stageOf, watchTokenKey } from './watch-rules';
+
+const RENDITIONS_POLL_MS = 10_000;
+
+type Load = { state: 'loading' } | { state: 'notFound' } | { state: 'failed' } | { state: 'ready'; page: WatchPage };
+
+const STATUS_TEXT: Record<Stage, string> = {
+  live: t['watch.status.live'],
+  notStarted: t['watch.status.notStarted'],
+  waiting: t['watch.status.waiting'],
+  ended: t['watch.status.ended'],
+};
+
+function readToken(activityId: number): string | null {
+  try {
+    return window.localStorage.getItem(watchTokenKey(activityId));
+  } catch {
+    return null;
+  }
+}
+
+/** The audience's page of one activity: the stage (player, countdown, prologue or epilogue) and the intro tabs. */
+export function WatchApp({ activityId, ditch }: { activityId: number | null; ditch: string | undefined }) {
+  const [load, setLoad] = useState<Load>(activityId === null ? { state: 'notFound' } : { state: 'loading' });
+
+  const reload = useCallback(async () => {
+    if (activityId === null) return;
+    try {
+      const page = await fetchWatchPage(activityId, readToken(activityId));
+      setLoad({ state: 'ready', page });
+    } catch (error) {
+      setLoad(error instanceof WatchApiError && error.status === 404 ? { state: 'notFound' } : { state: 'failed' });
+    }
+  }, [activityId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // One visit per page view, then a heartbeat every 30 s for its watch time.
+  useEffect(() => {
+    if (activityId === null) return;
+    let visitId: number | null = null;
+    let stopped = false;
+    startVisit(activityId, ditch, document.referrer)
+      .then((visit) => {
+        if (!stopped) visitId = visit.visitId;
+      })
+      .catch(() => {});
+    const timer = window.setInterval(() => {
+      if (visitId !== null) sendHeartbeat(activityId, visitId).catch(() => {});
+    }, WATCH_HEARTBEAT_SECONDS * 1000);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [activityId, ditch]);
+
+  // The push starts or stops: read the page again (the playback addresses come with it).
+  const ready = load.state === 'ready';
+  useEffect(() => {
+    if (activityId === null || !ready) return;
+    return followPushing(activityId, (isPushing) => {
+      setLoad((current) =>
+        current.state === 'ready' && current.page.activity.isPushing !== isPushing
+          ? { state: 'ready', page: { ...current.page, activity: { ...current.page.activity, isPushing } } }
+          : current,
+      );
+      void reload();
+    });
+  }, [activityId, ready, reload]);
+
+  // While live, the renditions change as live transcoding starts or stops: read them again now and then (quietly:
+  // a failed read keeps what is shown).
+  const live = load.state === 'ready' && load.page.activity.isPushing;
+  useEffect(() => {
+    if (activityId === null || !live) return;
+    const timer = window.setInterval(() => {
+      fetchWatchPage(activityId, readToken(activityId))
+        .then((page) =>
+          setLoad((current) =>
+            current.state === 'ready' &&
+            JSON.stringify(current.page.playback?.renditions) !== JSON.stringify(page.playback?.renditions)
+              ? { state: 'ready', page }
+              : current,
+          ),
+        )
+        .catch(() => {});
+    }, RENDITIONS_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [activityId, live]);
+
+  const title = load.state === 'ready' ? load.page.activity.name : null;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  if (load.state === 'loading') {
+    return (
+      <div className={styles.shell}>
+        <div className={styles.column}>
+          <div className={styles.stageSkeleton} />
+          <p className={styles.centerNote}>{t['watch.loading']}</p>
+        </div>
+      </div>
+    );
+  }
+  if (load.state === 'notFound' || load.state === 'failed') {
+    return (
+      <div className={styles.shell}>
+        <div className={`${styles.column} ${styles.message}`} data-testid="watch-message">
+          <div className={styles.messageIcon} aria-hidden>
+            !
+          </div>
+          <h1 className={styles.messageTitle}>
+            {load.state === 'notFound' ? t['watch.notFound.title'] : t['watch.loadFailed']}
+          </h1>
+          {load.state === 'notFound' ? (
+            <p className={styles.messageHint}>{t['watch.notFound.hint']}</p>
+          ) : (
+            <button type="button" className={styles.primaryButton} onClick={() => void reload()}>
+              {t['watch.retry']}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const { page } = load;
+  const template = page.template;
+  const stage = stageOf(page);
+  const background: CSSProperties = {
+    backgroundColor: template.colorBackground || undefined,
+    backgroundImage: template.imgBackground ? `url("${template.imgBackground}")` : undefined,
+  };
+  return (
+    <div className={styles.shell}>
+      <div className={styles.column} style={background} data-testid="watch-page">
+        {page.watchCodeRequired && activityId !== null ? (
+          <CodeGate activityId={activityId} page={page} onEntered={() => void reload()} />
+        ) : (
+          <StageView page={page} stage={stage} onStarted={() => void reload()} />
+        )}
+        <header className={styles.titleBar}>
+          <h1 className={styles.title}>{page.activity.name}</h1>
+          <span className={`${styles.status} ${styles[`status_${stage}`]}`} data-testid="watch-status">
+            {STATUS_TEXT[stage]}
+          </span>
+        </header>
+        <IntroTabs tabs={page.menu.items} style={template.commentStyleCustomized} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activityIdOf,
+  countdownParts,
+  ditchOf,
+  filledPaths,
+  logoStyle,
+  pickRendition,
+  stageOf,
+  withViewer,
+} from './watch-rules';
+
+const at = Date.parse('2026-03-01T10:00:00Z');
+const activity = (fields: Partial<Parameters<typeof stageOf>[0]['activity']>) => ({
+  activity: {
+    id: 1,
+    name: 'x',
+    status: 'enabled',
+    progress: 'OnGoing' as const,
+    isPushing: false,
+    cover: '',
+    startedAt: null,
+    endedAt: null,
+    ...fields,
+  },
+});
+
+describe('watch page rules', () => {
+  it('shows the live player while pushing, whatever the schedule says', () => {
+    expect(stageOf(activity({ isPushing: true, endedAt: '2026-01-01T00:00:00Z' }), at)).toBe('live');
+  });
+
+  it('shows the countdown before the start, the epilogue after the end, and waits in between', () => {
+    expect(stageOf(activity({ startedAt: '2026-03-01T11:00:00Z', progress: 'NotStart' }), at)).toBe('notStarted');
+    expect(stageOf(activity({ startedAt: '2026-03-01T09:00:00Z', endedAt: '2026-03-01T09:30:00Z' }), at)).toBe('ended');
+    expect(stageOf(activity({ startedAt: '2026-03-01T09:00:00Z' }), at)).toBe('waiting');
+    expect(stageOf(activity({ progress: 'NotStart' }), at)).toBe('waiting');
+  });
+
+  it('counts down in days, hours, minutes and seconds, and stops at zero', () => {
+    expect(countdownParts(at + ((26 * 60 + 3) * 60 + 7) * 1000, at)).toEqual({
+      days: 1,
+      hours: 2,
+      minutes: 3,
+      seconds: 7,
+    });
+    expect(countdownParts(at - 5000, at)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+
+  it('places the logo by its scale and transparency, or hides it', () => {
+    expect(logoStyle({ positionLogo: 'hide', imgLogoScale: 100, imgLogoTransparency: 100 })).toBe(null);
+    expect(logoStyle({ positionLogo: 'rightTop', imgLogoScale: 50, imgLogoTransparency: 40 })).toEqual({
+      height: 28,
+      opacity: 0.4,
+    });
+  });
+
+  it('reads the activity id and the ditch sign from the share link', () => {
+    expect(activityIdOf('/watch/100001')).toBe(100001);
+    expect(activityIdOf('/watch/100001/')).toBe(100001);
+    expect(activityIdOf('/watch/abc')).toBe(null);
+    expect(activityIdOf('/watch/0')).toBe(null);
+    expect(activityIdOf('/watch/99999999999')).toBe(null);
+    expect(ditchOf('?ditch=AbC_12')).toBe('AbC_12');
+    expect(ditchOf('?ditch=')).toBe(undefined);
+    expect(ditchOf('')).toBe(undefined);
+    expect(filledPaths(['a.png', '', ' ', 'b.png'])).toEqual(['a.png', 'b.png']);
+  });
+});
+
+describe('playback quality', () => {
+  const origin = { name: 'origin' as const, flv: 'http://h/live/live/s1.flv', hls: 'http://h/live/live/s1/index.m3u8' };
+  const sd = { name: 'sd' as const, flv: 'http://h/live/live/s1_sd.flv', hls: 'http://h/live/live/s1_sd/index.m3u8' };
+  it('plays the chosen rendition while it is live, else the original', () => {
+    const both = { flv: origin.flv, hls: origin.hls, renditions: [origin, sd] };
+    expect(pickRendition(both, 'sd')).toMatchObject({ flv: sd.flv, hls: sd.hls });
+    expect(pickRendition(both, 'origin')).toMatchObject({ flv: origin.flv });
+    expect(pickRendition({ ...both, renditions: [origin] }, 'sd')).toMatchObject({ flv: origin.flv, hls: origin.hls });
+  });
+  it('adds the viewer id to the HLS address', () => {
+    expect(withViewer(origin.hls, 'v 1')).toBe('http://h/live/live/s1/index.m3u8?viewer=v%201');
+    expect(withViewer('http://h/x.m3u8?a=1', 'v')).toBe('http://h/x.m3u8?a=1&viewer=v');
+  });
+});

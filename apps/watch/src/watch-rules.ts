@@ -1,0 +1,85 @@
+import { HLS_VIEWER_PARAM, type WatchPage, type WatchPlayback, type WatchTemplate } from '@yanbo/contracts/watch';
+
+// Pure rules of the watch page: what the stage shows, the countdown, the logo's placement, what the URL says.
+
+/** A playback quality: the original, or the 标清 rendition while live transcoding runs. */
+export type Quality = WatchPlayback['renditions'][number]['name'];
+
+export type Stage = 'live' | 'notStarted' | 'waiting' | 'ended';
+
+/** Live while pushing; otherwise by the schedule: before the start, after the end, or waiting for the push. */
+export function stageOf(page: Pick<WatchPage, 'activity'>, now = Date.now()): Stage {
+  const { isPushing, startedAt, endedAt } = page.activity;
+  if (isPushing) return 'live';
+  if (endedAt && Date.parse(endedAt) <= now) return 'ended';
+  if (startedAt && Date.parse(startedAt) > now) return 'notStarted';
+  if (page.activity.progress === 'Ended') return 'ended';
+  if (page.activity.progress === 'NotStart' && startedAt) return 'notStarted';
+  return 'waiting';
+}
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** The time left until `target`, never negative. */
+export function countdownParts(target: number, now = Date.now()): CountdownParts {
+  let left = Math.max(0, Math.floor((target - now) / 1000));
+  const days = Math.floor(left / 86_400);
+  left -= days * 86_400;
+  const hours = Math.floor(left / 3600);
+  left -= hours * 3600;
+  const minutes = Math.floor(left / 60);
+  return { days, hours, minutes, seconds: left - minutes * 60 };
+}
+
+/** The logo's base height in CSS pixels at scale 100. */
+export const LOGO_BASE_HEIGHT = 56;
+
+export function logoStyle(template: Pick<WatchTemplate, 'positionLogo' | 'imgLogoScale' | 'imgLogoTransparency'>) {
+  if (template.positionLogo === 'hide') return null;
+  return {
+    height: Math.round((LOGO_BASE_HEIGHT * template.imgLogoScale) / 100),
+    opacity: template.imgLogoTransparency / 100,
+  };
+}
+
+/** The filled slots of a prologue, epilogue or scene list (saved lists are padded with empty slots). */
+export const filledPaths = (paths: readonly string[]) => paths.filter((path) => path.trim() !== '');
+
+/** /watch/{id} → id, or null. */
+export function activityIdOf(pathname: string): number | null {
+  const match = /^\/watch\/(\d{1,10})\/?$/.exec(pathname);
+  const id = match ? Number(match[1]) : Number.NaN;
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The ditch sign of a share link (?ditch=…), if any. */
+export function ditchOf(search: string): string | undefined {
+  const sign = new URLSearchParams(search).get('ditch')?.trim();
+  return sign ? sign.slice(0, 64) : undefined;
+}
+
+export const watchTokenKey = (activityId: number) => `yanbo.watchToken.${activityId}`;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A start time as the audience reads it: 2026-03-01 19:30 in the viewer's zone. */
+export function formatStart(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The rendition to play: the chosen quality while it is live, else the original. */
+export function pickRendition(playback: WatchPlayback, quality: Quality): { flv: string; hls: string } {
+  const chosen = playback.renditions.find((rendition) => rendition.name === quality);
+  return chosen ?? { flv: playback.flv, hls: playback.hls };
+}
+
+/** The HLS address with the page's viewer id, so the server counts an HLS viewer online while it keeps fetching. */
+export function withViewer(url: string, viewerId: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${HLS_VIEWER_PARAM}=${encodeURIComponent(viewerId)}`;
+}

@@ -1,0 +1,245 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { api, type Journey } from '../harness.ts';
+
+// The audience's side: a ditch link opened on a phone shows the page template, asks for the watch code, plays the
+// push live; the console sees the viewer online and the visits counted on the ditch and the board.
+
+const FFMPEG = '/usr/bin/ffmpeg';
+const PHONE = { width: 375, height: 740 };
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+/** A picture made by ffmpeg and uploaded for the activity's page; answers its address. */
+async function picture(j: Journey, token: string, activityId: number, name: string, source: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'yanbo-e2e-')), name);
+  execFileSync(FFMPEG, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', source, '-frames:v', '1', file]);
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(file)], { type: 'image/png' }), name);
+  const response = await fetch(`${j.server.baseUrl}/api/activity/${activityId}/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { url: string }).url;
+}
+
+async function openPhone(j: Journey, pathname: string): Promise<Page> {
+  const context = await j.browser.newContext({
+    baseURL: j.server.baseUrl,
+    locale: 'zh-CN',
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: IPHONE_UA,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(pathname);
+  return page;
+}
+
+const currentTime = (page: Page) =>
+  page.getByTestId('watch-video').evaluate((video) => (video as HTMLVideoElement).currentTime);
+
+export function watchJourneys(j: Journey) {
+  test('watch page: a ditch link on a phone shows the template, takes the watch code, plays the push, and the console counts it', async (t) => {
+    if (!existsSync(FFMPEG)) return t.skip('ffmpeg is not installed');
+    const agent = await j.newAgent();
+    const startedAt = new Date(Date.now() + (26 * 3600 + 5 * 60) * 1000).toISOString();
+    const activity = await api<{ id: number; stream: { pushUrl: string } }>(j, agent.token, 'POST', '/activity', {
+      name: '观看页旅程发布会',
+      startedAt,
+    });
+    const id = activity.id;
+    const logo = await picture(j, agent.token, id, 'logo.png', 'color=c=orange:s=240x80');
+    const cover = await picture(j, agent.token, id, 'cover.png', 'testsrc=size=640x360');
+    await api(j, agent.token, 'PUT', `/activity/${id}/template`, {
+      positionLogo: 'rightTop',
+      imgLogo: logo,
+      imgLogoScale: 70,
+      imgLogoTransparency: 80,
+      colorBackground: '#e6f4ff',
+      imgCover: cover,
+      countdownPosition: 'leftTop',
+      commentStyleCustomized: { tabsColor: '#fa541c' },
+      introTabs: [
+        { title: '聊天室', key: 'chat', type: 'chatRoom' },
+        {
+          title: '活动简介',
+          key: 'intro',
+          type: 'richText',
+          richText:
+            '<h3 style="color:#1677ff">欢迎观看</h3><p onclick="window.hacked=1">本次发布会介绍新品。</p>' +
+            '<script>window.hacked=1</script><img src="x" onerror="window.hacked=1">',
+        },
+        {
+          title: '议程',
+          key: 'agenda',
+          type: 'schedule',
+          schedule: [
+            { time: '19:00', title: '开场致辞', description: '主持人' },
+            { time: '19:30', title: '新品发布' },
+          ],
+        },
+        { title: '官网', key: 'site', type: 'menuLocation', hyperLink: 'https://example.com/' },
+      ],
+    });
+    await api(j, agent.token, 'PUT', `/activity/${id}/shareCard`, { title: '邀您观看', description: '新品发布直播' });
+    const ditch = await api<{ sign: string; link: string }>(
+      j,
+      agent.token,
+      'POST',
+      `/agent/${agent.id}/promotion-channel`,
+      { name: '公众号推文', activityId: id },
+    );
+
+    // The share link on a phone: template, cover and countdown before the start.
+    const phone = await openPhone(j, ditch.link);
+    await phone.getByTestId('watch-page').waitFor();
+    assert.equal(await phone.title(), '观看页旅程发布会');
+    await phone.getByTestId('watch-countdown').getByText('距离开播').waitFor();
+    await phone.getByTestId('watch-cover').waitFor();
+    await phone.getByTestId('watch-status').getByText('未开始').waitFor();
+    const logoBox = await phone.getByTestId('watch-logo').boundingBox();
+    assert.ok(
+      logoBox && logoBox.x > PHONE.width / 2 && logoBox.y < 40,
+      `logo at the right top: ${JSON.stringify(logoBox)}`,
+    );
+    assert.equal(Math.round(logoBox.height), Math.round((56 * 70) / 100));
+    const pageStyle = await phone
+      .getByTestId('watch-page')
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    assert.equal(pageStyle, 'rgb(230, 244, 255)');
+    assert.equal(await phone.getByTestId('watch-logo').evaluate((img) => getComputedStyle(img).opacity), '0.8');
+    await phone.getByText('互动聊天即将开放').waitFor();
+    const html = await phone.content();
+    assert.match(html, /og:title" content="邀您观看"/);
+    await j.screenshot(phone, 'watch-phone-before-start');
+    await phone.getByRole('tab', { name: '活动简介' }).click();
+    await phone.getByText('本次发布会介绍新品。').waitFor();
+    assert.equal(await phone.evaluate(() => (window as { hacked?: number }).hacked), undefined);
+    assert.equal(await phone.locator('[role=tabpanel] script, [role=tabpanel] [onclick]').count(), 0);
+    await phone.getByRole('tab', { name: '议程' }).click();
+    await phone.getByText('新品发布').waitFor();
+    await j.screenshot(phone, 'watch-phone-schedule');
+    await phone.getByRole('tab', { name: '官网' }).click();
+    await phone.getByRole('link', { name: /example\.com/ }).waitFor();
+
+    // The watch code: asked for, a wrong one refused in Chinese, the right one lets the page in.
+    await api(j, agent.token, 'PUT', `/activity/${id}/watchcode`, { enabled: true, code: '864209' });
+    await phone.reload();
+    await phone.getByTestId('watch-code-gate').getByText('本场直播需要观看码').waitFor();
+    await phone.getByRole('button', { name: '进入观看' }).click();
+    await phone.getByText('请输入观看码').first().waitFor();
+    await phone.getByLabel('观看码').fill('111111');
+    await phone.getByRole('button', { name: '进入观看' }).click();
+    await phone.getByText('观看码错误，请重新输入').waitFor();
+    await j.screenshot(phone, 'watch-phone-code');
+    await phone.getByLabel('观看码').fill('864209');
+    await phone.getByRole('button', { name: '进入观看' }).click();
+    await phone.getByTestId('watch-countdown').waitFor();
+    assert.equal(await phone.getByTestId('watch-code-gate').count(), 0);
+
+    // The console's board, as the agent, next to it.
+    const board = await j.open(`/board/${id}#access_token=${agent.token}`);
+    const online = board
+      .locator('.ant-statistic')
+      .filter({ hasText: '在线人数' })
+      .locator('.ant-statistic-content-value');
+    await online.getByText('0', { exact: true }).waitFor();
+
+    // A push: the page turns live by itself and plays.
+    const ffmpeg = spawn(FFMPEG, [
+      ...['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25'],
+      ...['-f', 'lavfi', '-i', 'sine', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '25'],
+      ...['-c:a', 'aac', '-t', '60', '-f', 'flv', activity.stream.pushUrl],
+    ]);
+    try {
+      await phone.getByTestId('watch-status').getByText('直播中').waitFor({ timeout: 15_000 });
+      await phone.getByTestId('watch-video').waitFor();
+      await phone.waitForFunction(
+        () => ((document.querySelector('[data-testid=watch-video]') as HTMLVideoElement | null)?.currentTime ?? 0) > 1,
+        undefined,
+        { timeout: 20_000 },
+      );
+      const before = await currentTime(phone);
+      await phone.waitForTimeout(1_500);
+      const after = await currentTime(phone);
+      assert.ok(after > before + 0.5, `the video plays on: ${before} → ${after}`);
+      await j.screenshot(phone, 'watch-phone-playing');
+      // The console sees the viewer.
+      await online.getByText('1', { exact: true }).waitFor({ timeout: 10_000 });
+      await j.screenshot(board, 'watch-board-online');
+    } finally {
+      ffmpeg.kill('SIGKILL');
+    }
+    await phone.getByTestId('watch-status').getByText('未开始').waitFor({ timeout: 15_000 });
+    await phone.context().close();
+
+    // Two page views through the ditch, by one viewer: the ditch and the board count them.
+    await board.reload();
+    await board.getByTestId('usage-visits').getByText('2', { exact: true }).waitFor();
+    await board.getByTestId('usage-unique-viewers').getByText('1', { exact: true }).waitFor();
+    await j.screenshot(board, 'watch-board-visits');
+    await board.goto(`/ditch#access_token=${agent.token}`);
+    const row = board.locator('.ant-table-row').filter({ hasText: '公众号推文' });
+    await row.getByText('访问 2 次', { exact: true }).waitFor();
+    await j.screenshot(board, 'watch-ditch-visits');
+    await board.context().close();
+  });
+
+  test('watch page: a desktop shows the phone-wide column, and an unknown activity says it is missing', async () => {
+    const agent = await j.newAgent();
+    const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '桌面观看的直播' });
+    const page = await j.open(`/watch/${activity.id}`);
+    await page.getByTestId('watch-status').getByText('等待开播').waitFor();
+    await page.getByText('直播尚未开始，请稍候').waitFor();
+    const box = await page.getByTestId('watch-page').boundingBox();
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    assert.ok(box && box.width === 480 && Math.abs(box.x + 240 - width / 2) < 2, `centred: ${JSON.stringify(box)}`);
+    await j.screenshot(page, 'watch-desktop');
+    await page.goto('/watch/999999');
+    await page.getByText('活动不存在或已被删除').waitFor();
+    await j.screenshot(page, 'watch-not-found');
+    await page.context().close();
+  });
+
+  test('watch page: prologue pictures while waiting for the push, epilogue pictures after the end', async (t) => {
+    if (!existsSync(FFMPEG)) return t.skip('ffmpeg is not installed');
+    const agent = await j.newAgent();
+    const hour = 3_600_000;
+    const waiting = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
+      name: '等待开播的直播',
+      startedAt: new Date(Date.now() - hour).toISOString(),
+    });
+    const prologue = await picture(j, agent.token, waiting.id, 'prologue.png', 'color=c=0x1677ff:s=640x360');
+    await api(j, agent.token, 'PUT', `/activity/${waiting.id}/template`, { prologuePaths: [prologue] });
+    const phone = await openPhone(j, `/watch/${waiting.id}`);
+    await phone.getByTestId('watch-prologue').locator('img').waitFor();
+    await phone.getByTestId('watch-stage-note').getByText('直播尚未开始，请稍候').waitFor();
+    await phone.getByTestId('watch-status').getByText('等待开播').waitFor();
+    await j.screenshot(phone, 'watch-phone-prologue');
+
+    const ended = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
+      name: '已经结束的直播',
+      startedAt: new Date(Date.now() - 3 * hour).toISOString(),
+      endedAt: new Date(Date.now() - hour).toISOString(),
+    });
+    const epilogue = await picture(j, agent.token, ended.id, 'epilogue.png', 'color=c=0x389e0d:s=640x360');
+    await api(j, agent.token, 'PUT', `/activity/${ended.id}/template`, { epiloguePaths: [epilogue] });
+    await phone.goto(`/watch/${ended.id}`);
+    await phone.getByTestId('watch-epilogue').locator('img').waitFor();
+    await phone.getByTestId('watch-stage-note').getByText('直播已结束，感谢观看').waitFor();
+    await phone.getByTestId('watch-status').getByText('已结束').waitFor();
+    await j.screenshot(phone, 'watch-phone-epilogue');
+    await phone.context().close();
+  });
+}

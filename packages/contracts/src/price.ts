@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { id, isoDateTime, isoDateTimeInput, listOf, pageQuery } from './common.ts';
+import { ACTIVITY_PACKAGE_ID, EXPENSE_PAGE_SIZE, ORDER_PAGE_SIZE } from './constants.ts';
+
+// Packages, their orders and payment (seed 000 §3, §4, §7, §9; seed 001 §3 Finance and Order list, §6, §7 Orders).
+// Money is in integer fen everywhere on the wire; the console formats it as yuan.
+
+/** Package type tabs; the tab defaults to trail (seed 001 §4: "The package type defaults to trail"). */
+export const PACKAGE_TYPES = ['trail', 'annual', 'activity'] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+export const DEFAULT_PACKAGE_TYPE: PackageType = 'trail';
+
+/** Order status starts as init (seed 000 §4) and ends paid or failed (cancelled at the pay page, or expired). */
+export const ORDER_STATUSES = ['init', 'paid', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const INITIAL_ORDER_STATUS: OrderStatus = 'init';
+/** How often the console polls GET /agent/order/status while an order is init. */
+export const ORDER_STATUS_POLL_MS = 2_000;
+/** An order not paid within this time fails; the pay page refuses it from then on. */
+export const ORDER_TTL_MINUTES = 30;
+
+/** Buying a package goes through these steps, buyStep starting at 0 (seed 000 §4). */
+export const BUY_STEPS = ['choose', 'confirm', 'pay', 'result'] as const;
+export type BuyStep = 0 | 1 | 2 | 3;
+
+export const PRICE_ERRORS = {
+  packageNotFound: 'Package Not Found',
+  orderNotFound: 'Order Not Found',
+  promotionCodeInvalid: 'Promotion code is invalid',
+  activityIdRequired: `Required for package ${ACTIVITY_PACKAGE_ID}`,
+  activityIdNotAllowed: `Only package ${ACTIVITY_PACKAGE_ID} is bought for an activity`,
+  invalidSignature: 'Invalid signature',
+  amountMismatch: 'Amount does not match the order',
+} as const;
+
+export const pricePackage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(PACKAGE_TYPES),
+  description: z.string(),
+  /** Price in fen. */
+  price: z.number().int(),
+  /** Activities the agent may keep. */
+  activityQuota: z.number().int(),
+  /** Sub-accounts the agent may have. */
+  subagentQuota: z.number().int(),
+  fluxGb: z.number(),
+  storageGb: z.number(),
+  validityDays: z.number().int(),
+  /** Copied to the agent's hasContract when paid (seed 001 §6). */
+  isUltimatePackage: z.boolean(),
+  /** Bought for one activity (package 100005): the order needs an activityId. */
+  forActivity: z.boolean(),
+});
+export type PricePackage = z.infer<typeof pricePackage>;
+export const packageList = z.object({ items: z.array(pricePackage) });
+export type PackageList = z.infer<typeof packageList>;
+
+/**
+ * What the agent holds now: its last package paid, whether it is still current, and what applies at this moment.
+ * Once the package has expired its grants stop: the agent is back on the base allowance (activities not capped,
+ * DEFAULT_SUBACCOUNT_QUOTA sub-accounts, no contract).
+ */
+export const currentPackage = z.object({
+  packageId: z.number().int().nullable(),
+  packageName: z.string().nullable(),
+  startedAt: isoDateTime.nullable(),
+  expiresAt: isoDateTime.nullable(),
+  /** The last package's validity has ended (checked by the server at the moment of the request). */
+  expired: z.boolean(),
+  /** null: not capped (no current package). */
+  activityQuota: z.number().int().nullable(),
+  subagentQuota: z.number().int(),
+  fluxGb: z.number(),
+  storageGb: z.number(),
+  hasContract: z.boolean(),
+});
+export type CurrentPackage = z.infer<typeof currentPackage>;
+
+/** GET /agent/packageConfig: how the buy flow works here, and the agent's current package. */
+export const packageConfig = z.object({
+  types: z.array(z.enum(PACKAGE_TYPES)),
+  defaultType: z.enum(PACKAGE_TYPES),
+  activityPackageId: z.number().int(),
+  statusPollMs: z.number().int(),
+  orderTtlMinutes: z.number().int(),
+  payProvider: z.string(),
+  current: currentPackage,
+});
+export type PackageConfig = z.infer<typeof packageConfig>;
+
+export const promotionCode = z
+  .string()
+  .trim()
+  .max(32, 'Promotion code must be at most 32 characters')
+  .regex(/^[A-Za-z0-9_-]*$/, 'Invalid promotion code');
+
+/** POST /agent/order (seed 000 §3 Order payload): activityId only, and always, for package 100005. */
+export const orderCreateBody = z.object({
+  packageId: id,
+  promotionCode: promotionCode.default(''),
+  activityId: id.nullish(),
+});
+export type OrderCreateBody = z.input<typeof orderCreateBody>;
+
+/** The answer carries the pay provider's url; the browser goes there (seed 000 §4). */
+export const orderCreated = z.object({
+  orderId: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  listPrice: z.number().int(),
+  discount: z.number().int(),
+  amount: z.number().int(),
+  url: z.string(),
+});
+export type OrderCreated = z.infer<typeof orderCreated>;
+
+export const orderStatusQuery = z.object({ orderId: id });
+export const orderStatusAnswer = z.object({
+  orderId: z.number().int(),
+  packageId: z.number().int(),
+  activityId: z.number().int().nullable(),
+  amount: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  paidAt: isoDateTime.nullable(),
+});
+export type OrderStatusAnswer = z.infer<typeof orderStatusAnswer>;
+
+export const packageOrder = z.object({
+  id: z.number().int(),
+  agentId: z.number().int(),
+  company: z.string(),
+  contact: z.string(),
+  packageId: z.number().int(),
+  packageName: z.string(),
+  activityId: z.number().int().nullable(),
+  activityName: z.string().nullable(),
+  promotionCode: z.string(),
+  listPrice: z.number().int(),
+  discount: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: isoDateTime,
+  paidAt: isoDateTime.nullable(),
+});
+export type PackageOrder = z.infer<typeof packageOrder>;
+export const packageOrderList = listOf(packageOrder);
+export type PackageOrderList = z.infer<typeof packageOrderList>;
+
+/** GET /agent/order (seed 001 §3 Order list): the caller's orders and its lower agents'; id and company filter. */
+export const orderListQuery = pageQuery(ORDER_PAGE_SIZE).extend({
+  id: id.optional(),
+  company: z.string().trim().max(60).optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+const flag = z.preprocess(
+  (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
+  z.boolean(),
+);
+/** GET /agent/order/download?admin=: admin includes the lower agents' orders (seed 001 §6). */
+export const orderDownloadQuery = z.object({ admin: flag.default(false) });
+
+/** Charge history (seed 001 §3 Finance): what was charged, page size 10, optional startTime/endTime. */
+export const chargeHistoryQuery = pageQuery(EXPENSE_PAGE_SIZE).extend({
+  startTime: isoDateTimeInput.optional(),
+  endTime: isoDateTimeInput.optional(),
+});
+export type ChargeHistoryQuery = z.infer<typeof chargeHistoryQuery>;
+
+export const chargeRecord = z.object({
+  id: z.number().int(),
+  orderId: z.number().int().nullable(),
+  kind: z.enum(['package']),
+  packageId: z.number().int().nullable(),
+  packageName: z.string().nullable(),
+  activityId: z.number().int().nullable(),
+  activityName: z.string().nullable(),
+  amount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type ChargeRecord = z.infer<typeof chargeRecord>;
+export const chargeHistory = listOf(chargeRecord).extend({ totalAmount: z.number().int() });
+export type ChargeHistory = z.infer<typeof chargeHistory>;
+
+/** GET /activity/{id}/pay: the payments made for an activity (packages bought for it, audience payments). */
+export const activityPayQuery = pageQuery(ORDER_PAGE_SIZE);
+export const activityPayment = z.object({
+  id: z.number().int(),
+  kind: z.enum(['package', 'audience']),
+  orderId: z.number().int().nullable(),
+  payer: z.string(),
+  description: z.string(),
+  amount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type ActivityPayment = z.infer<typeof activityPayment>;
+export const activityPayHistory = listOf(activityPayment).extend({ totalAmount: z.number().int() });
+export type ActivityPayHistory = z.infer<typeof activityPayHistory>;
+
+/** Fen as yuan with two decimals (19800.00), as prices are shown and exported. */
+export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);
+
+/**
+ * What an agent's package row holds: the package's own grants (the agent's base allowance lives apart, see
+ * DEFAULT_SUBACCOUNT_QUOTA) and its validity. A package counts only while expiresAt is in the future.
+ */
+export interface PackageHolding {
+  packageId: number | null;
+  activityQuota: number;
+  subagentQuota: number;
+  fluxGb: number;
+  storageGb: number;
+  startedAt: Date | null;
+  expiresAt: Date | null;
+  hasContract: boolean;
+}
+
+export type PackageGrant = Pick<
+  PricePackage,
+  'id' | 'activityQuota' | 'subagentQuota' | 'fluxGb' | 'storageGb' | 'validityDays' | 'isUltimatePackage'
+>;
+
+const DAY_MS = 86_400_000;
+
+export function isPackageCurrent(expiresAt: Date | null, now: Date): boolean {
+  return expiresAt !== null && expiresAt.getTime() > now.getTime();
+}
+
+/**
+ * What the agent holds after paying for a package. Renewing or upgrading while a package is current stacks on it:
+ * quotas and storage take the larger of the two, flux adds up, the contract flag stays, and the validity extends
+ * from the current end. Once the package has expired nothing of it carries over: the new one starts afresh today
+ * with its own grants. isUltimatePackage is copied to hasContract (seed 001 §6).
+ */
+export function grantPackage(current: PackageHolding, grant: PackageGrant, now: Date): PackageHolding {
+  const running = isPackageCurrent(current.expiresAt, now);
+  const base = running ? (current.expiresAt as Date) : now;
+  return {
+    packageId: grant.id,
+    activityQuota: running ? Math.max(current.activityQuota, grant.activityQuota) : grant.activityQuota,
+    subagentQuota: running ? Math.max(current.subagentQuota, grant.subagentQuota) : grant.subagentQuota,
+    fluxGb: running ? current.fluxGb + grant.fluxGb : grant.fluxGb,
+    storageGb: running ? Math.max(current.storageGb, grant.storageGb) : grant.storageGb,
+    startedAt: running ? current.startedAt : now,
+    expiresAt: new Date(base.getTime() + grant.validityDays * DAY_MS),
+    hasContract: (running && current.hasContract) || grant.isUltimatePackage,
+  };
+}

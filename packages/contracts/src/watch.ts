@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { pullSource } from './activities.ts';
+import { id, isoDateTime } from './common.ts';
+import { activityMenu, liveTemplate, shareCard } from './live-config.ts';
+
+export * from './watch-constants.ts';
+
+// The audience's watch page (/watch/{id}): public calls under /api/watch/..., no console session. What it answers is
+// what a viewer may see: never the push key, the agent's account or the template's mobile lists.
+
+export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const;
+export const deviceClass = z.enum(DEVICE_CLASSES);
+export type DeviceClass = z.infer<typeof deviceClass>;
+
+/** The template as saved, less the private mobile lists. */
+export const watchTemplate = liveTemplate.omit({ subscribedMobileList: true, allowedMobiles: true });
+export type WatchTemplate = z.infer<typeof watchTemplate>;
+
+export const watchPlayback = pullSource;
+export type WatchPlayback = z.infer<typeof watchPlayback>;
+
+/** GET /api/watch/{id}: the viewing page of an activity. */
+export const watchPage = z.object({
+  activity: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    status: z.string(),
+    progress: z.enum(['NotStart', 'OnGoing', 'Ended']),
+    isPushing: z.boolean(),
+    cover: z.string(),
+    startedAt: isoDateTime.nullable(),
+    /** null: no end date (the far-future value). */
+    endedAt: isoDateTime.nullable(),
+  }),
+  template: watchTemplate,
+  /** Intro tabs in order; rich text is sanitised by the server. */
+  menu: activityMenu,
+  shareCard,
+  /** The activity asks for a watch code and this request's viewer token is missing or stale. */
+  watchCodeRequired: z.boolean(),
+  /** The playback addresses; null until the watch code is given (or when the activity has no stream). */
+  playback: watchPlayback.nullable(),
+});
+export type WatchPage = z.infer<typeof watchPage>;
+
+export const watchParams = z.object({ id });
+
+/** POST /api/watch/{id}/watchcode */
+export const watchCodeInput = z.object({ code: z.string().trim().min(1, 'Code is required').max(32) });
+export type WatchCodeInput = z.infer<typeof watchCodeInput>;
+export const watchToken = z.object({ token: z.string(), expiresAt: isoDateTime });
+export type WatchToken = z.infer<typeof watchToken>;
+
+/** POST /api/watch/{id}/visit: one per page view; an unknown ditch sign is recorded as none. */
+export const visitInput = z.object({
+  ditch: z.string().trim().max(64).optional(),
+  referrer: z.string().trim().max(1000).default(''),
+});
+export type VisitInput = z.infer<typeof visitInput>;
+export const visitStarted = z.object({
+  visitId: z.number().int(),
+  viewerId: z.string(),
+  /** The ditch the visit is counted for, when the sign was valid. */
+  ditch: z.string().nullable(),
+});
+export type VisitStarted = z.infer<typeof visitStarted>;
+
+/** POST /api/watch/{id}/heartbeat */
+export const heartbeatInput = z.object({ visitId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export type HeartbeatInput = z.infer<typeof heartbeatInput>;
+export const heartbeatResult = z.object({ visitId: z.number().int(), watchSeconds: z.number().int() });
+export type HeartbeatResult = z.infer<typeof heartbeatResult>;
+
+/** GET /api/watch/{id}/events (server-sent events): `pushing` with this payload when the push starts or stops. */
+export const watchPushingEvent = z.object({ isPushing: z.boolean() });
+export type WatchPushingEvent = z.infer<typeof watchPushingEvent>;
