@@ -20,6 +20,8 @@ export const activityUsage = z.object({
   viewersPeak: z.number().int(),
   /** Viewers playing the stream right now (the embedded ingest's FLV and RTMP players). */
   online: z.number().int(),
+  /** When `online` was counted (server clock, ms): an older count never replaces a newer one. */
+  onlineAt: z.number().int(),
   storage: z.object({ mediaCount: z.number().int(), bytes: z.number() }),
   meetings: z.number().int(),
   /** Watch-page visits (one per viewer session) and the distinct viewers among them. */
@@ -29,7 +31,12 @@ export const activityUsage = z.object({
 export type ActivityUsage = z.infer<typeof activityUsage>;
 
 /** The console's live event for the board's online count (type `activity.online`). */
-export const onlineEvent = z.object({ activityId: z.number().int(), online: z.number().int().min(0) });
+export const onlineEvent = z.object({
+  activityId: z.number().int(),
+  online: z.number().int().min(0),
+  /** When the count changed (server clock, ms), to order it against a usage answer counted earlier or later. */
+  at: z.number().int(),
+});
 export type OnlineEvent = z.infer<typeof onlineEvent>;
 
 /** Added to the FLV address by the console's own preview, which is not audience and is left out of online counts. */

@@ -155,8 +155,11 @@ describe.each(engines)('activity destroy and usage on %s', (engine) => {
 
   it('reports usage from recorded pushes, media and meetings', async () => {
     const { id } = await populated();
+    const before = Date.now();
     const fresh = await w.call('GET', `/v3/activity/${id}/usage`, { token: w.aToken });
     expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body.onlineAt).toBeGreaterThanOrEqual(before);
+    expect(fresh.body.onlineAt).toBeLessThanOrEqual(Date.now());
     expect(fresh.body).toEqual({
       activityId: id,
       push: { sessions: 0, seconds: 0, lastStartedAt: null },
@@ -164,6 +167,7 @@ describe.each(engines)('activity destroy and usage on %s', (engine) => {
       playbackBytes: 0,
       viewersPeak: 0,
       online: 0,
+      onlineAt: expect.any(Number),
       storage: { mediaCount: 1, bytes: 2048 },
       meetings: 1,
       visits: 0,

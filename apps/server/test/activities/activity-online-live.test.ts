@@ -45,7 +45,11 @@ describe.skipIf(!existsSync(FFMPEG))('online count, usage and destroy with a liv
       while (received < 50_000) received += (await reader.read()).value?.length ?? 0;
       expect((await usage()).online).toBe(1);
       await waitFor(async () => events.some((e) => e.type === 'activity.online' && e.online === 1), 2_000);
-      expect(events.find((e) => e.type === 'activity.online')).toMatchObject({ activityId: activity.id, online: 1 });
+      expect(events.find((e) => e.type === 'activity.online')).toMatchObject({
+        activityId: activity.id,
+        online: 1,
+        at: expect.any(Number),
+      });
       await reader.cancel();
       await waitFor(async () => (await usage()).online === 0, 3_000);
       await waitFor(async () => events.some((e) => e.type === 'activity.online' && e.online === 0), 2_000);

@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
-import type { ActivityUsage } from '@yanbo/contracts';
+import type { ActivityUsage, OnlineEvent } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { agentChannel } from '../../platform/realtime/hub.ts';
+import { agentChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { hlsOnline } from '../live-stream/hls-viewers.ts';
 
@@ -122,11 +122,27 @@ export async function getActivityUsage(ctx: AppContext, caller: Caller, activity
     playbackBytes: pushes.reduce((sum, row) => sum + Number(row.playbackBytes), 0),
     viewersPeak: pushes.reduce((peak, row) => Math.max(peak, row.peakViewers), 0),
     online: onlineViewers(ctx, activity.app, activity.stream),
+    onlineAt: Date.now(),
     storage: { mediaCount: Number(storage.count), bytes: Number(storage.bytes ?? 0) },
     meetings: Number(meetings.count),
     visits: Number(audience?.visits ?? 0),
     uniqueViewers: Number(audience?.uniqueViewers ?? 0),
   };
+}
+
+/** Tells the activity's consoles its online count now (`activity.online`). */
+export function announceOnline(
+  ctx: Pick<AppContext, 'realtime'>,
+  activity: { id: number; agentId: number; subagentId: number | null },
+  online: number,
+) {
+  ctx.realtime.publish(agentChannel(activity.agentId), {
+    type: 'activity.online',
+    activityId: activity.id,
+    subagentId: activity.subagentId,
+    online,
+    at: Date.now(),
+  } satisfies OnlineEvent & RealtimeEvent);
 }
 
 /**
@@ -160,13 +176,7 @@ export async function trackFlvViewer(
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
   if (!activity) return uncount();
-  const announce = (online: number) =>
-    ctx.realtime.publish(agentChannel(activity.agentId), {
-      type: 'activity.online',
-      activityId: activity.id,
-      subagentId: activity.subagentId,
-      online,
-    });
+  const announce = (online: number) => announceOnline(ctx, activity, online);
   const left = async () => {
     uncount();
     const online = onlineViewers(ctx, app, stream);

@@ -1,7 +1,6 @@
 import { HLS_VIEWER_IDLE_TARGETS } from '@yanbo/contracts/watch';
 import type { AppContext } from '../../app-context.ts';
-import { agentChannel } from '../../platform/realtime/hub.ts';
-import { onlineViewers, recordViewers } from '../activities/activity-usage.ts';
+import { announceOnline, onlineViewers, recordViewers } from '../activities/activity-usage.ts';
 import { sourceStreamOf } from './transcode.ts';
 
 // HLS players hold no connection to count: they fetch the playlist again every target duration. A viewer is online
@@ -77,7 +76,7 @@ export function hlsOnline(ingest: Ingest | null, app: string, stream: string): n
  * count (`activity.online`, FLV and HLS together), and so does one that stops fetching.
  */
 export async function trackHlsViewer(ctx: HlsDeps, app: string, stream: string, viewer: string, targetSeconds: number) {
-  const announce = (app: string, stream: string) => announceOnline(ctx, app, stream);
+  const announce = (app: string, stream: string) => announceStream(ctx, app, stream);
   const ingest = ctx.ingest;
   if (!ingest) return;
   const tracker = trackerOf(ingest);
@@ -101,7 +100,7 @@ export async function trackHlsViewer(ctx: HlsDeps, app: string, stream: string, 
 }
 
 /** Tells the activity's consoles its online count, and keeps the push's peak. */
-async function announceOnline(ctx: HlsDeps, app: string, stream: string) {
+async function announceStream(ctx: HlsDeps, app: string, stream: string) {
   const activity = await ctx.db
     .selectFrom('activities')
     .select(['id', 'agentId', 'subagentId'])
@@ -111,11 +110,6 @@ async function announceOnline(ctx: HlsDeps, app: string, stream: string) {
     .executeTakeFirst();
   if (!activity) return;
   const online = onlineViewers(ctx, app, stream);
-  ctx.realtime.publish(agentChannel(activity.agentId), {
-    type: 'activity.online',
-    activityId: activity.id,
-    subagentId: activity.subagentId,
-    online,
-  });
+  announceOnline(ctx, activity, online);
   await recordViewers(ctx.db, activity.id, online);
 }

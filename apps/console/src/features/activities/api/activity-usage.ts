@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActivityUsage, ok } from '@yanbo/contracts';
 import type { z } from 'zod';
 import { toastSuccess } from '../../../app/feedback';
 import { http } from '../../../app/http';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
 import { activityQuery } from './get-activity';
+import { mergeUsage } from './online-updates';
 import { refreshAfterChange } from './save-activity';
 
 type Ok = z.infer<typeof ok>;
@@ -15,6 +16,9 @@ export const activityUsageQuery = (id: number) =>
     queryKey: ['activity-usage', id] as const,
     queryFn: ({ signal }) => http.get<ActivityUsage>(`/v3/activity/${id}/usage`, undefined, { signal }),
     staleTime: 0,
+    // A live event may have counted viewers after this answer was counted.
+    structuralSharing: (cached: unknown, fresh: unknown) =>
+      replaceEqualDeep(cached, mergeUsage(cached as ActivityUsage | undefined, fresh as ActivityUsage)),
   });
 
 /** POST /v3/activity/{id}/destroy: gone for good with everything it owns; the list reloads. */
