@@ -111,7 +111,7 @@ describe.skipIf(!existsSync(FFMPEG))('live transcoding on the embedded ingest', 
     expect((await jobs(activity.id))[0]).toMatchObject({ kind: 'transcode', status: 'running' });
     await waitFor(sdIsLive, 10_000);
 
-    // A transcode that cannot run is marked failed with its reason.
+    // A transcode that fails while the push goes on is marked failed with its reason, and started again after a pause.
     await setTranscode(activity.id, false);
     const relays = built.ctx.relays;
     built.ctx.relays = createRelayRunner('/nonexistent/ffmpeg');
@@ -125,6 +125,10 @@ describe.skipIf(!existsSync(FFMPEG))('live transcoding on the embedded ingest', 
     } finally {
       built.ctx.relays = relays;
     }
+    const restartedIn = await waitFor(async () => (await jobs(activity.id))[0]?.status === 'running', 5_000);
+    expect(restartedIn).toBeGreaterThanOrEqual(500);
+    expect(await jobs(activity.id)).toHaveLength(5);
+    await waitFor(sdIsLive, 10_000);
     again.kill('SIGKILL');
     await exited(again);
   }, 90_000);

@@ -38,6 +38,31 @@ export function transcodePublishAllowed(secretKey: string, app: string, stream: 
 
 type TranscodeDeps = Pick<AppContext, 'db' | 'secretKey' | 'ingest' | 'relays'>;
 
+/** Waits before restarting a transcode that failed while its push went on, by how many failed in a row before. */
+export const TRANSCODE_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/** A transcode that ran this long before failing was healthy: its failure starts the count again. */
+const TRANSCODE_HEALTHY_MS = 60_000;
+
+/**
+ * How long to wait before restarting a failed transcode, or null to leave it failed (until the next push or toggle):
+ * `failedBefore` is how many failed in a row before this one, `ranMs` how long this one ran.
+ */
+export function transcodeRetryDelay(failedBefore: number, ranMs: number): number | null {
+  const inRow = ranMs >= TRANSCODE_HEALTHY_MS ? 0 : failedBefore;
+  return TRANSCODE_RETRY_DELAYS_MS[inRow] ?? null;
+}
+
+/** Failures in a row per activity, kept for the running server's relay runner. */
+const failuresInRow = new WeakMap<object, Map<number, number>>();
+function failuresOf(ctx: TranscodeDeps) {
+  let failures = failuresInRow.get(ctx.relays);
+  if (!failures) {
+    failures = new Map();
+    failuresInRow.set(ctx.relays, failures);
+  }
+  return failures;
+}
+
 async function stopTranscodes(ctx: TranscodeDeps, activityId: number) {
   const running = await ctx.db
     .selectFrom('streamJobs')
@@ -54,9 +79,15 @@ async function stopTranscodes(ctx: TranscodeDeps, activityId: number) {
 
 /**
  * Brings the activity's transcode in line with the toggle and the push: runs while enabled and pushing on the
- * embedded ingest, stopped otherwise. Called when the toggle changes and when the push starts or ends.
+ * embedded ingest, stopped otherwise. Called when the toggle changes and when the push starts or ends; a transcode
+ * that fails meanwhile is restarted after a pause, and left failed after several failures in a row.
  */
 export async function syncTranscode(ctx: TranscodeDeps, activityId: number): Promise<void> {
+  failuresOf(ctx).delete(activityId);
+  await reconcile(ctx, activityId);
+}
+
+async function reconcile(ctx: TranscodeDeps, activityId: number): Promise<void> {
   const row = await ctx.db
     .selectFrom('activities')
     .select(['agentId', 'app', 'stream', 'deletedAt'])
@@ -82,7 +113,23 @@ export async function syncTranscode(ctx: TranscodeDeps, activityId: number): Pro
   const key = encodeURIComponent(transcodeKey(ctx.secretKey, row.app, row.stream));
   const target = `rtmp://127.0.0.1:${port}/${row.app}/${sdStreamOf(row.stream)}?key=${key}`;
   // The job's stored source has no credential; ffmpeg reads with it, so its play is not counted a viewer.
-  ctx.relays.transcode(job.id, `${source}?key=${key}`, target, (failure) => void finishJob(ctx, job.id, failure));
+  const startedAt = Date.now();
+  ctx.relays.transcode(job.id, `${source}?key=${key}`, target, (failure) => {
+    void finishJob(ctx, job.id, failure)
+      .then(() => failure && restartLater(ctx, activityId, Date.now() - startedAt))
+      .catch(() => {});
+  });
+}
+
+/** The transcode failed while (perhaps) its push went on: try again after a pause, if it has not failed too often. */
+function restartLater(ctx: TranscodeDeps, activityId: number, ranMs: number) {
+  const failures = failuresOf(ctx);
+  const failedBefore = failures.get(activityId) ?? 0;
+  const delay = transcodeRetryDelay(failedBefore, ranMs);
+  if (delay === null) return;
+  failures.set(activityId, (ranMs >= TRANSCODE_HEALTHY_MS ? 0 : failedBefore) + 1);
+  // reconcile checks the toggle and the push again: a push that ended meanwhile restarts nothing.
+  setTimeout(() => void reconcile(ctx, activityId).catch(() => {}), delay).unref();
 }
 
 /** PUT /activity/{id}/liveTranscode: stores the toggle, then starts or stops the transcode at once. */
