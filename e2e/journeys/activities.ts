@@ -96,6 +96,22 @@ export function activityJourneys(j: Journey) {
     assert.equal(await page.getByTestId('activity-groups-manage').count(), 0);
     assert.equal(await page.getByText('分组管理').count(), 0);
     await j.screenshot(page, 'activities-subaccount-groups');
+
+    // Its live configuration: the activity's own media lists save; the agent-wide ones are shown, not changed.
+    await page.goto(`/board/${activity.id}/live`);
+    await page.getByTestId('live-media-save').click();
+    await page.getByText('保存成功').first().waitFor();
+    for (const title of ['默认媒体', '全局媒体']) {
+      const card = page
+        .locator('.ant-card')
+        .filter({ has: page.locator(':scope > .ant-card-head .ant-card-head-title', { hasText: title }) });
+      await card.getByTestId('main-account-only').getByText('仅主账号可修改').waitFor();
+      assert.equal(await card.getByRole('button', { name: '保存' }).count(), 0);
+      const slots = card.locator('.ant-select');
+      assert.ok((await slots.count()) > 0);
+      assert.equal(await card.locator('.ant-select:not(.ant-select-disabled)').count(), 0);
+    }
+    await j.screenshot(page, 'live-config-subaccount-agent-wide');
     await page.context().close();
   });
 }

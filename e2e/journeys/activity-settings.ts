@@ -323,10 +323,10 @@ export function activitySettingsJourneys(j: Journey) {
       });
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
       await reader.read();
-      await online.getByText('1', { exact: true }).waitFor({ timeout: 5_000 });
+      await online.getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
       await j.screenshot(page, 'board-online');
       player.abort();
-      await online.getByText('0', { exact: true }).waitFor({ timeout: 5_000 });
+      await online.getByText('0', { exact: true }).waitFor({ timeout: 15_000 });
       await page.locator('.ant-statistic').filter({ hasText: '观看峰值' }).getByText('1', { exact: true }).waitFor();
     } finally {
       player.abort();

@@ -176,7 +176,7 @@ export function watchJourneys(j: Journey) {
       assert.ok(after > before + 0.5, `the video plays on: ${before} → ${after}`);
       await j.screenshot(phone, 'watch-phone-playing');
       // The console sees the viewer.
-      await online.getByText('1', { exact: true }).waitFor({ timeout: 10_000 });
+      await online.getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
       await j.screenshot(board, 'watch-board-online');
     } finally {
       ffmpeg.kill('SIGKILL');

@@ -145,7 +145,7 @@ export function ActivityTable({ rows, loading, filtered, selectedIds, onSelect, 
       render: (_, activity) => (
         <Flex gap={12} align="center" style={{ minWidth: 0 }}>
           <Link to={`/board/${activity.id}`} tabIndex={-1}>
-            <ActivityCover activity={activity} width={112} />
+            <ActivityCover activity={activity} width={96} />
           </Link>
           <Flex vertical gap={4} style={{ minWidth: 0 }}>
             <Link to={`/board/${activity.id}`} style={{ fontWeight: 500, fontSize: 15 }}>
@@ -153,9 +153,14 @@ export function ActivityTable({ rows, loading, filtered, selectedIds, onSelect, 
                 {activity.name}
               </Typography.Text>
             </Link>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              ID {activity.id} · {t['activities.createdAt'](formatTime(activity.createdAt))}
-            </Typography.Text>
+            <Flex vertical style={{ fontSize: 12, lineHeight: 1.5 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                ID {activity.id}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                {t['activities.createdAt'](formatTime(activity.createdAt))}
+              </Typography.Text>
+            </Flex>
             <Flex gap={6} wrap>
               <PushingBadge isPushing={activity.isPushing} />
               {activity.isArchived && <Tag>{t['activities.archivedTag']}</Tag>}

@@ -50,11 +50,13 @@ function ListsEditor({
   onChange,
   library,
   testId,
+  readOnly = false,
 }: {
   lists: Lists;
   onChange: (lists: Lists) => void;
   library: Parameters<typeof SlotList>[0]['library'];
   testId: string;
+  readOnly?: boolean;
 }) {
   return (
     <Row gutter={24}>
@@ -66,6 +68,7 @@ function ListsEditor({
             library={library}
             columns={1}
             testId={`${testId}-${key}`}
+            readOnly={readOnly}
             onChange={(slots) => onChange({ ...lists, [key]: slots })}
           />
         </Col>
@@ -167,7 +170,7 @@ function DefaultMediaCard({
     >
       <Typography.Paragraph type="secondary">{t['live.default.hint']}</Typography.Paragraph>
       {lists ? (
-        <ListsEditor lists={lists} onChange={setLists} library={library} testId="default-media" />
+        <ListsEditor lists={lists} onChange={setLists} library={library} testId="default-media" readOnly={!editable} />
       ) : (
         <Skeleton active />
       )}
@@ -202,7 +205,14 @@ function GlobalMediaCard({
     >
       <Typography.Paragraph type="secondary">{t['live.global.hint']}</Typography.Paragraph>
       {slots ? (
-        <SlotList slots={slots} onChange={setSlots} library={library} testId="global-media" columns={2} />
+        <SlotList
+          slots={slots}
+          onChange={setSlots}
+          library={library}
+          testId="global-media"
+          columns={2}
+          readOnly={!editable}
+        />
       ) : (
         <Skeleton active />
       )}
@@ -222,7 +232,7 @@ function AgentWideSave({
   ready: boolean;
   onSave: () => void;
 }) {
-  if (!editable) return <Tag>{t['live.mainAccountOnly']}</Tag>;
+  if (!editable) return <Tag data-testid="main-account-only">{t['live.mainAccountOnly']}</Tag>;
   return (
     <Button type="primary" ghost loading={saving} disabled={!ready} onClick={onSave}>
       {t['live.save']}

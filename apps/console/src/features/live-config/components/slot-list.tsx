@@ -10,10 +10,12 @@ interface SlotListProps {
   library: Media[];
   testId: string;
   columns?: number;
+  /** Shown, not changed (a sub-account looking at the agent-wide lists). */
+  readOnly?: boolean;
 }
 
 /** Numbered media slots, each filled from the library or left empty (seed 001 §5: 8 per live list, 20 overall). */
-export function SlotList({ slots, onChange, library, testId, columns = 2 }: SlotListProps) {
+export function SlotList({ slots, onChange, library, testId, columns = 2, readOnly = false }: SlotListProps) {
   const options = library.map((media) => ({ value: media.id, label: media.name || `#${media.id}` }));
   return (
     <Row gutter={[12, 8]} data-testid={testId}>
@@ -34,6 +36,7 @@ export function SlotList({ slots, onChange, library, testId, columns = 2 }: Slot
               <Select<number | string>
                 data-testid={`${testId}-slot-${index}`}
                 style={{ flex: 1, minWidth: 0 }}
+                disabled={readOnly}
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t['live.media.pick']}
