@@ -1,4 +1,4 @@
-import { after, before, describe } from 'node:test';
+import { after, afterEach, before, describe } from 'node:test';
 import { ADMIN, createJourney, type Journey, launchBrowser } from './harness.ts';
 import { accountJourneys } from './journeys/account.ts';
 import { activityCopyJourneys, activityJourneys } from './journeys/activities.ts';
@@ -29,6 +29,19 @@ describe('browser journeys', () => {
     });
     const browser = await launchBrowser();
     Object.assign(journey, createJourney(server, browser));
+  });
+  // A journey that fails leaves a picture of every page it still had open (e2e/screenshots/failed-*.png), and
+  // whatever it left open is closed so the next journey starts clean.
+  afterEach(async (t) => {
+    const pages = journey.browser?.contexts().flatMap((context) => context.pages()) ?? [];
+    if (!t.passed) {
+      for (const [index, page] of pages.entries()) {
+        await journey
+          .screenshot(page, `failed-${t.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 40)}-${index}`)
+          .catch(() => {});
+      }
+    }
+    await Promise.all(journey.browser?.contexts().map((context) => context.close()) ?? []);
   });
   after(async () => {
     await journey.browser?.close();

@@ -119,10 +119,8 @@ export function agentJourneys(j: Journey) {
     await rows(page).first().getByRole('button', { name: /状态/ }).click();
     await page.getByRole('menuitem', { name: '设为禁用' }).click();
     await page.getByText('禁用后该代理及其子账号将被立即登出').waitFor();
-    await page.getByRole('button', { name: '确 定' }).click();
-    await page.getByText('设置成功').waitFor();
+    await confirmStatus(page);
     await rows(page).first().locator('.ant-tag', { hasText: '禁用' }).waitFor();
-    await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' });
     await j.screenshot(page, 'agents-disabled');
 
     // The agent's open console: its next request answers 403 Agent Disabled, and it lands on /login.
@@ -138,8 +136,7 @@ export function agentJourneys(j: Journey) {
     await page.getByRole('tab', { name: '基本信息' }).waitFor();
     await page.getByRole('button', { name: /状态/ }).click();
     await page.getByRole('menuitem', { name: '设为启用' }).click();
-    await page.getByRole('button', { name: '确 定' }).click();
-    await page.getByText('设置成功').waitFor();
+    await confirmStatus(page);
     await page.getByRole('button', { name: /登录后台/ }).click();
     const [popup] = await Promise.all([
       page.context().waitForEvent('page'),
@@ -235,8 +232,7 @@ export function agentEditJourneys(j: Journey) {
     await page.getByText('其活动与数据保持不变，重新启用后即可继续使用', { exact: false }).waitFor();
     await page.waitForTimeout(400);
     await j.screenshot(page, 'agents-pending-confirm');
-    await page.getByRole('button', { name: '确 定' }).click();
-    await page.getByText('设置成功').waitFor();
+    await confirmStatus(page);
     await rows(page).first().locator('.ant-tag', { hasText: '停用' }).waitFor();
 
     // Its open console: the next request ends the session and it lands on /login; signing in says why.
@@ -256,8 +252,7 @@ export function agentEditJourneys(j: Journey) {
     // Enabled again: the same sign-in works and its activity is still there.
     await rows(page).first().getByRole('button', { name: /状态/ }).click();
     await page.getByRole('menuitem', { name: '设为启用' }).click();
-    await page.getByRole('button', { name: '确 定' }).click();
-    await page.getByText('设置成功').last().waitFor();
+    await confirmStatus(page);
     await rows(page).first().locator('.ant-tag', { hasText: '启用' }).waitFor();
     await agentPage.getByRole('button', { name: /登\s*录/ }).click();
     await agentPage.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
@@ -265,6 +260,19 @@ export function agentEditJourneys(j: Journey) {
     await agentPage.context().close();
     await page.context().close();
   });
+}
+
+/** Confirms the status change in its dialog: the server takes it, the toast says so, and the dialog closes. */
+async function confirmStatus(page: Page) {
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' &&
+      /^\/api\/agent\/agent\/\d+\/status$/.test(new URL(response.url()).pathname),
+  );
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
+  assert.equal((await saved).status(), 200);
+  await page.getByText('设置成功').last().waitFor();
+  await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
 }
 
 async function rowId(page: Page): Promise<number> {
