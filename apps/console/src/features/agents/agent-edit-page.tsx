@@ -1,7 +1,7 @@
-import { DownOutlined, LoginOutlined } from '@ant-design/icons';
+import { LoginOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { AGENT_STATUSES, type AgentStatus, type ManagedAgent } from '@yanbo/contracts';
-import { Button, Card, Dropdown, Flex, Form, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import type { ManagedAgent } from '@yanbo/contracts';
+import { Button, Card, Flex, Form, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -15,7 +15,7 @@ import { useUpdateAgent, useUpdateCoop } from './api/save-agent';
 import { BasicFields, CoopFields } from './components/agent-form-fields';
 import { AgentImpersonations } from './components/agent-impersonations';
 import { AgentResources } from './components/agent-resources';
-import { agentName, useAgentActions } from './components/agent-row-actions';
+import { AgentStatusMenu, agentName, useAgentActions } from './components/agent-row-actions';
 import { AgentStatusTag } from './components/agent-status-tag';
 import { showSaveError } from './components/server-field-error';
 
@@ -117,22 +117,7 @@ export function AgentEditPage() {
         extra={
           data && (
             <Space>
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: AGENT_STATUSES.map((status) => ({
-                    key: status,
-                    label: t['agents.action.setStatus'](t[`agents.status.${status}`]),
-                    disabled: status === data.status,
-                    danger: status === 'disabled',
-                  })),
-                  onClick: ({ key }) => confirmStatus(data, key as AgentStatus),
-                }}
-              >
-                <Button>
-                  {t['agents.action.status']} <DownOutlined />
-                </Button>
-              </Dropdown>
+              <AgentStatusMenu agent={data} onPick={(status) => confirmStatus(data, status)} />
               <Button
                 type="primary"
                 icon={<LoginOutlined />}

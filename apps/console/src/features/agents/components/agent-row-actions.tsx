@@ -55,22 +55,37 @@ export function AgentRowActions({ agent }: { agent: ManagedAgent }) {
       >
         {t['agents.action.impersonate']}
       </Button>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: AGENT_STATUSES.map((status) => ({
-            key: status,
-            label: t['agents.action.setStatus'](t[`agents.status.${status}`]),
-            disabled: status === agent.status,
-            danger: status === 'disabled',
-          })),
-          onClick: ({ key }) => confirmStatus(agent, key as AgentStatus),
-        }}
-      >
-        <Button size="small">
-          {t['agents.action.status']} <DownOutlined />
-        </Button>
-      </Dropdown>
+      <AgentStatusMenu agent={agent} onPick={(status) => confirmStatus(agent, status)} size="small" />
     </Space>
+  );
+}
+
+/** 状态 ▾: the statuses the agent can be set to (its own one disabled, 禁用 in red). */
+export function AgentStatusMenu({
+  agent,
+  onPick,
+  size,
+}: {
+  agent: Pick<ManagedAgent, 'status'>;
+  onPick: (status: AgentStatus) => void;
+  size?: 'small';
+}) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: AGENT_STATUSES.map((status) => ({
+          key: status,
+          label: t['agents.action.setStatus'](t[`agents.status.${status}`]),
+          disabled: status === agent.status,
+          danger: status === 'disabled',
+        })),
+        onClick: ({ key }) => onPick(key as AgentStatus),
+      }}
+    >
+      <Button size={size}>
+        {t['agents.action.status']} <DownOutlined />
+      </Button>
+    </Dropdown>
   );
 }
