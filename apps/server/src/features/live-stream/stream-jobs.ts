@@ -25,13 +25,13 @@ const toJob = (row: Row): StreamJob => ({
   endedAt: row.endedAt?.toISOString() ?? null,
 });
 
-/** Stops the activity's running relays (its transcode follows the toggle and the push instead). */
-async function stopRunning(ctx: AppContext, activityId: number) {
+/** Stops the activity's running jobs of one kind (relays on a live-mode change, the transcode when it must not run). */
+export async function stopJobs(ctx: Pick<AppContext, 'db' | 'relays'>, activityId: number, kind: StreamJob['kind']) {
   const running = await ctx.db
     .selectFrom('streamJobs')
     .select('id')
     .where('activityId', '=', activityId)
-    .where('kind', '=', 'relay')
+    .where('kind', '=', kind)
     .where('status', '=', 'running')
     .execute();
   for (const job of running) {
@@ -64,7 +64,7 @@ export async function setLiveMode(
     .set({ meta: JSON.stringify(meta), updatedAt: new Date() })
     .where('id', '=', activityId)
     .execute();
-  await stopRunning(ctx, activityId);
+  await stopJobs(ctx, activityId, 'relay');
   if (body.liveMode === 'relay' && body.relayUrl) {
     const job = await ctx.db
       .insertInto('streamJobs')

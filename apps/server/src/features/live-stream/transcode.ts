@@ -7,7 +7,7 @@ import { ownActivity } from '../../platform/tenancy.ts';
 import { sdStreamOf } from '../activities/activity-stream.ts';
 import { setLiveTranscode } from '../live-config/activity-settings-service.ts';
 import { readActivitySection } from '../live-config/settings-store.ts';
-import { finishJob } from './stream-jobs.ts';
+import { finishJob, stopJobs } from './stream-jobs.ts';
 
 // Live transcoding (the 直播方式 toggle): while the activity is enabled and its push is live on the embedded media
 // server, an ffmpeg job reads the push on loopback and publishes the 标清 rendition as <stream>_sd of the same app.
@@ -63,20 +63,6 @@ function failuresOf(ctx: TranscodeDeps) {
   return failures;
 }
 
-async function stopTranscodes(ctx: TranscodeDeps, activityId: number) {
-  const running = await ctx.db
-    .selectFrom('streamJobs')
-    .select('id')
-    .where('activityId', '=', activityId)
-    .where('kind', '=', 'transcode')
-    .where('status', '=', 'running')
-    .execute();
-  for (const job of running) {
-    ctx.relays.stop(job.id);
-    await finishJob(ctx, job.id, null);
-  }
-}
-
 /**
  * Brings the activity's transcode in line with the toggle and the push: runs while enabled and pushing on the
  * embedded ingest, stopped otherwise. Called when the toggle changes and when the push starts or ends; a transcode
@@ -97,7 +83,8 @@ async function reconcile(ctx: TranscodeDeps, activityId: number): Promise<void> 
   const enabled = toggle.value.enabled;
   const port = ctx.ingest?.rtmpPort() ?? null;
   const live = Boolean(row?.stream && ctx.ingest?.isLive(row.app, row.stream));
-  if (!row?.stream || row.deletedAt || !enabled || !live || port === null) return stopTranscodes(ctx, activityId);
+  if (!row?.stream || row.deletedAt || !enabled || !live || port === null)
+    return stopJobs(ctx, activityId, 'transcode');
 
   const source = `rtmp://127.0.0.1:${port}/${row.app}/${row.stream}`;
   const job = await ctx.db
