@@ -71,18 +71,21 @@ export function bucketOf(instant: Date, interval: StatsInterval): string {
 
 const rangeFields = { startTime: date.optional(), endTime: date.optional() };
 
+/** A calendar date that exists (not 2026-02-30), as YYYY-MM-DD. */
+function isRealDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 /** The range rules: real dates, the end not before the start, at most 366 days. */
 function checkRange(query: { startTime?: string; endTime?: string }, check: z.RefinementCtx) {
   for (const key of ['startTime', 'endTime'] as const) {
     const value = query[key];
-    if (value && Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-      check.addIssue({ code: 'custom', path: [key], message: 'Invalid date' });
-      return;
-    }
-    if (value && new Date(Date.parse(`${value}T00:00:00Z`)).toISOString().slice(0, 10) !== value) {
-      check.addIssue({ code: 'custom', path: [key], message: 'Invalid date' });
-      return;
-    }
+    if (value === undefined || isRealDate(value)) continue;
+    // zod runs this check even when the field's own format check failed (an empty `endTime=`): that issue is
+    // reported already, and no range can be computed from the value.
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) check.addIssue({ code: 'custom', path: [key], message: 'Invalid date' });
+    return;
   }
   const range = statsRange(query);
   const days = rangeDays(range.startTime, range.endTime);

@@ -54,6 +54,10 @@ describe.each(engines)('ditches on %s', (engine) => {
     expect(edited.body.link).toBe(`/watch/${activityId}?ditch=${ditch.sign}`);
     const unbound = await w.call('PUT', `${base}/${ditch.sign}`, { token: w.aToken, body: { activityId: null } });
     expect(unbound.body).toMatchObject({ name: '短信群发', activityId: null, link: null });
+    // An edit naming no field changes nothing (it once answered 500 with an SQL syntax error).
+    const unchanged = await w.call('PUT', `${base}/${ditch.sign}`, { token: w.aToken, body: {} });
+    expect(unchanged.status, unchanged.text).toBe(200);
+    expect(unchanged.body).toEqual(unbound.body);
     expect((await w.call('DELETE', `${base}/${ditch.sign}`, { token: w.aToken })).body).toEqual({ ok: true });
     expectError(await w.call('DELETE', `${base}/${ditch.sign}`, { token: w.aToken }), 404, DITCH_ERRORS.ditchNotFound);
     expectError(

@@ -228,6 +228,17 @@ describe.each(engines)('activity statistics on %s', (engine) => {
       expect((await get('startTime=2020-01-01')).body.field).toBe('startTime');
       expect((await get('startTime=yesterday')).body.field).toBe('startTime');
       expect((await get('endTime=2026-02-30')).body.field).toBe('endTime');
+      // An empty value is a wrong value, not a missing one (it once crashed with "Invalid time value").
+      for (const [query, field] of [
+        ['endTime=', 'endTime'],
+        ['startTime=', 'startTime'],
+        ['startTime=&endTime=', 'startTime'],
+        [`startTime=${today}&endTime=`, 'endTime'],
+      ]) {
+        const empty = await get(query as string);
+        expect(empty.status, query).toBe(400);
+        expect(empty.body.field, query).toBe(field);
+      }
     }
     expect(
       (await w.call('GET', `/v3/activity/${id}/stats/user-visits?pageSize=0`, { token: w.aToken })).body.field,

@@ -134,15 +134,20 @@ export async function updateDitch(
     update.activityId === undefined || update.activityId === null
       ? update.activityId
       : await ownActivity(db, caller, update.activityId);
-  const row = await db
-    .updateTable('promotionChannels')
-    .set({
-      ...(update.name !== undefined ? { name: update.name } : {}),
-      ...(activityId !== undefined ? { activityId } : {}),
-    })
-    .where('id', '=', ditch.id)
-    .returning(['id', 'name', 'sign', 'activityId', 'createdAt'])
-    .executeTakeFirstOrThrow();
+  const changes = {
+    ...(update.name !== undefined ? { name: update.name } : {}),
+    ...(activityId !== undefined ? { activityId } : {}),
+  };
+  // Every field of an edit is optional, so an edit that names none changes nothing and answers the ditch as it is.
+  const row =
+    Object.keys(changes).length === 0
+      ? ditch
+      : await db
+          .updateTable('promotionChannels')
+          .set(changes)
+          .where('id', '=', ditch.id)
+          .returning(['id', 'name', 'sign', 'activityId', 'createdAt'])
+          .executeTakeFirstOrThrow();
   const visits = await db
     .selectFrom('activityDitchVisits')
     .select((eb) => eb.fn.sum<string | null>('visits').as('sum'))
