@@ -8,6 +8,8 @@ fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 [ -f /usr/lib/nginx/modules/ngx_rtmp_module.so ] || need+=(libnginx-mod-rtmp)
+# redis-server: the realtime hub's test starts one of its own and kills it under the hub.
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 if ((${#need[@]} == 0)); then exit 0; fi
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "missing system packages: ${need[*]} (install them with apt-get as root)" >&2

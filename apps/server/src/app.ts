@@ -70,7 +70,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     secretKey: config.secretKey,
     sms: createLogSmsProvider(config.dataDir, (line) => app.log.info(line)),
     files: createLocalFileStorage(path.join(config.dataDir, 'files')),
-    realtime: config.redisUrl ? await createRedisHub(config.redisUrl) : createLocalHub(),
+    realtime: config.redisUrl ? await createRedisHub(config.redisUrl, app.log) : createLocalHub(),
     wechat: createSandboxWechatProvider(database.db),
     pay: createSandboxPayProvider(config.secretKey),
   };
