@@ -133,4 +133,28 @@ describe('AMF0', () => {
     expect(value.p).toBeUndefined();
     expect(({} as Record<string, unknown>).p).toBeUndefined();
   });
+  it('bounds what one decode may build: keys, values, string length, depth and size', () => {
+    const manyKeys: Record<string, number> = {};
+    for (let i = 0; i < 200; i++) manyKeys[`k${i}`] = i;
+    const object = encodeAmf0(manyKeys);
+    expect(Object.keys(decodeAmf0(object).value as object)).toHaveLength(200);
+    expect(() => decodeAmf0(object, 0, { maxKeys: 100 })).toThrow(/too many properties/);
+    expect(() => decodeAmf0(object, 0, { maxValues: 150 })).toThrow(/too many values/);
+    expect(() => decodeAmf0(encodeAmf0(Array(200).fill(1)), 0, { maxKeys: 100 })).toThrow(/too many elements/);
+    expect(() => decodeAmf0(encodeAmf0('x'.repeat(9000)), 0, { maxStringLength: 8192 })).toThrow(/too long/);
+    expect(() => decodeAmf0(encodeAmf0({ a: { b: { c: 1 } } }), 0, { maxDepth: 2 })).toThrow(/nested/);
+    expect(() => decodeAmf0Values(encodeAmf0Values(['connect', 'x'.repeat(2000)]), 0, { maxBytes: 1000 })).toThrow(
+      /too large/,
+    );
+  });
+
+  it('refuses a hostile 1.5 M key object quickly by default', () => {
+    const bytes = Buffer.alloc(3 + 1_500_000 * 4 + 3);
+    bytes[0] = 0x03;
+    for (let i = 0, p = 1; i < 1_500_000; i++, p += 4) bytes.set([0x00, 0x01, 0x61, 0x05], p);
+    bytes.set([0x00, 0x00, 0x09], bytes.length - 3);
+    const started = performance.now();
+    expect(() => decodeAmf0(bytes)).toThrow(AmfError);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
 });

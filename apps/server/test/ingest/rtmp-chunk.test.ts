@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ChunkParser,
+  DEFAULT_MAX_COMMAND_SIZE,
   encodeChunks,
+  MAX_CHUNK_SIZE,
   MessageType,
   type RtmpMessage,
   RtmpProtocolError,
@@ -150,5 +152,73 @@ describe('RTMP chunk stream', () => {
         expect(error).toBeInstanceOf(RtmpProtocolError);
       }
     }
+  });
+  describe('limits (issue 8: the RTMP port before authentication)', () => {
+    const header = (csid: number, length: number, typeId: number) => {
+      const b = Buffer.alloc(12);
+      b[0] = csid;
+      b.writeUIntBE(length, 4, 3);
+      b[7] = typeId;
+      return b;
+    };
+
+    it('keeps real encoders’ chunk sizes and refuses absurd ones', () => {
+      const parser = new ChunkParser();
+      for (const size of [128, 4096, 60_000, 65_536, MAX_CHUNK_SIZE]) parser.setChunkSize(size);
+      expect(() => parser.setChunkSize(MAX_CHUNK_SIZE + 1)).toThrow(RtmpProtocolError);
+      expect(() => parser.setChunkSize(8_000_000)).toThrow(RtmpProtocolError);
+    });
+
+    it('refuses a 33rd chunk stream, as nginx-rtmp', () => {
+      const parser = new ChunkParser();
+      const oneByte = (csid: number) => Buffer.concat([header(csid, 1, 9), Buffer.from([0x17])]);
+      const out: RtmpMessage[] = [];
+      parser.push(Buffer.concat(Array.from({ length: 32 }, (_, i) => oneByte(i + 2))), (m) => out.push(m));
+      expect(out).toHaveLength(32);
+      expect(() => parser.push(oneByte(40), () => {})).toThrow('Too many chunk streams');
+    });
+
+    it('refuses an oversized declaration on its header, before any of its bytes arrive', () => {
+      const parser = new ChunkParser();
+      expect(() => parser.push(header(3, DEFAULT_MAX_COMMAND_SIZE + 1, MessageType.commandAmf0), () => {})).toThrow(
+        /too large/,
+      );
+      const small = new ChunkParser({ maxMessageSize: 1024 * 1024 });
+      small.push(header(6, 1024 * 1024, MessageType.video), () => {});
+      expect(() =>
+        new ChunkParser({ maxMessageSize: 1024 * 1024 }).push(header(7, 1024 * 1024 + 1, 9), () => {}),
+      ).toThrow(/too large/);
+    });
+
+    it('holds what arrived, not what a header declared, and never waits for a whole chunk', () => {
+      const parser = new ChunkParser();
+      parser.setChunkSize(MAX_CHUNK_SIZE);
+      const declared = 8 * 1024 * 1024;
+      parser.push(Buffer.concat([header(6, declared, MessageType.video), Buffer.alloc(10)]), () => {});
+      expect(parser.buffered).toBeLessThanOrEqual(20);
+      // A 1 MiB chunk fed 1 KiB at a time: memory follows the bytes, and nothing is copied over and over.
+      for (let i = 0; i < 1024; i++) parser.push(Buffer.alloc(1024), () => {});
+      expect(parser.buffered).toBeLessThanOrEqual(2 * (1024 * 1024 + 10));
+    });
+
+    it('caps the bytes held for incomplete messages across chunk streams', () => {
+      const parser = new ChunkParser({ maxBufferedBytes: 128 * 1024 });
+      parser.setChunkSize(50_000);
+      const part = (csid: number) =>
+        Buffer.concat([header(csid, 60_000, MessageType.commandAmf0), Buffer.alloc(50_000)]);
+      parser.push(part(3), () => {});
+      parser.push(part(4), () => {});
+      expect(() => parser.push(part(5), () => {})).toThrow(/buffered/);
+    });
+
+    it('lets the limits rise for an authorised publisher and still delivers whole messages', () => {
+      const parser = new ChunkParser({ maxMessageSize: DEFAULT_MAX_COMMAND_SIZE });
+      const big: RtmpMessage = { csid: 6, typeId: 9, streamId: 1, timestamp: 0, payload: payload(500_000) };
+      expect(() => parseAll(encodeChunks(big, 128), new ChunkParser({ maxMessageSize: 1000 }))).toThrow();
+      parser.setLimits({ maxMessageSize: 1024 * 1024, maxBufferedBytes: 2 * 1024 * 1024 });
+      parser.setChunkSize(4096);
+      expect(parseAll(encodeChunks(big, 4096), parser, 1500)).toEqual([big]);
+      expect(parser.buffered).toBe(0);
+    });
   });
 });

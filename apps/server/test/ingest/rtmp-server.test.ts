@@ -135,19 +135,56 @@ describe('RTMP server (scripted client)', () => {
     await client.closed;
   });
 
-  it('lets an authorized publisher replace a ghost on the same stream', async () => {
+  it('refuses a second publisher while the first is live; the first keeps publishing', async () => {
     const first = await RtmpTestClient.open(port);
-    await first.publish('live', `pub6?key=${KEY}`, port);
-    const second = await RtmpTestClient.open(port);
-    const { code } = await second.publish('live', `pub6?key=${KEY}`, port);
-    expect(code).toBe('NetStream.Publish.Start');
-    await first.closed;
-    const mine = events.filter((e) => e.stream === 'pub6').map((e) => `${e.kind}:${e.info.reason ?? ''}`);
-    expect(mine).toEqual(['start:', 'end:takeover', 'start:']);
-    expect(server.hub.get('live', 'pub6')?.publisherId).toBe(
-      events.filter((e) => e.stream === 'pub6')[2].info.sessionId,
-    );
-    second.socket.destroy();
+    const { streamId } = await first.publish('live', `pub6?key=${KEY}`, port);
+    const firstId = (await waitEvent('start', 'pub6')).info.sessionId;
+    first.media(streamId, 9, 0, avcConfig);
+    // The first keeps sending while the second tries: it is live, not a ghost.
+    const feeding = setInterval(() => first.media(streamId, 9, 40, keyframe(10)), 50);
+    try {
+      const second = await RtmpTestClient.open(port);
+      const refused = await second.publish('live', `pub6?key=${KEY}`, port);
+      expect(refused.code).toBe('NetStream.Publish.BadName');
+      const status = await second.waitStatus('NetStream.Publish.BadName');
+      expect((status.values![3] as Record<string, unknown>).description).toBe('Stream already publishing');
+      await second.closed;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(server.hub.get('live', 'pub6')?.publisherId).toBe(firstId);
+      expect(events.filter((e) => e.stream === 'pub6').map((e) => e.kind)).toEqual(['start']);
+      expect(first.socket.destroyed).toBe(false);
+    } finally {
+      clearInterval(feeding);
+    }
+    first.socket.destroy();
+    await waitEvent('end', 'pub6');
+  });
+
+  it('accepts a backup publisher once the first is gone: connection closed, or silent past the idle timeout', async () => {
+    const first = await RtmpTestClient.open(port);
+    await first.publish('live', `pub8?key=${KEY}`, port);
+    await waitEvent('start', 'pub8');
+    first.socket.destroy();
+    const backup = await RtmpTestClient.open(port);
+    expect((await backup.publish('live', `pub8?key=${KEY}`, port)).code).toBe('NetStream.Publish.Start');
+    const mine = events.filter((e) => e.stream === 'pub8');
+    expect(mine.map((e) => `${e.kind}:${e.info.reason ?? ''}`)).toEqual(['start:', 'end:close', 'start:']);
+    expect(server.hub.get('live', 'pub8')?.publisherId).toBe(mine[2].info.sessionId);
+
+    // The backup goes silent without closing (a dead network path): after the idle timeout (400 ms here) a third
+    // encoder is accepted.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const third = await RtmpTestClient.open(port);
+    expect((await third.publish('live', `pub8?key=${KEY}`, port)).code).toBe('NetStream.Publish.Start');
+    expect(events.filter((e) => e.stream === 'pub8').map((e) => `${e.kind}:${e.info.reason ?? ''}`)).toEqual([
+      'start:',
+      'end:close',
+      'start:',
+      'end:timeout',
+      'start:',
+    ]);
+    await backup.closed;
+    third.socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));
   });
 

@@ -35,6 +35,32 @@ const MARKER = {
 
 const MAX_DEPTH = 64;
 
+/**
+ * Bounds on what one decode may build. A value costs the CPU and memory of what it declares, so an unbounded decode of
+ * a hostile command (a 16 MB object with 1.5 M keys) holds the event loop for the better part of a second.
+ */
+export interface AmfDecodeLimits {
+  /** Nesting of objects and arrays. */
+  maxDepth: number;
+  /** Properties of one object or ECMA array, elements of one strict array. */
+  maxKeys: number;
+  /** Values in the whole decode, nested ones included. */
+  maxValues: number;
+  /** Bytes of one string (or property name). */
+  maxStringLength: number;
+  /** Bytes of the input decoded. */
+  maxBytes: number;
+}
+
+/** Generous for script data (onMetaData has a few dozen keys); still bounded. */
+export const DEFAULT_DECODE_LIMITS: Readonly<AmfDecodeLimits> = {
+  maxDepth: 32,
+  maxKeys: 4096,
+  maxValues: 65_536,
+  maxStringLength: 1024 * 1024,
+  maxBytes: 8 * 1024 * 1024,
+};
+
 /** Marks an object so that it is encoded as an AMF0 ECMA array. Returns the same object. */
 export function ecmaArray<T extends AmfObject>(object: T): T {
   Object.defineProperty(object, ECMA_ARRAY, { value: true, enumerable: false });
@@ -156,9 +182,16 @@ export function encodeAmf0Values(values: readonly AmfValue[]): Buffer {
 class Reader {
   buffer: Buffer;
   offset: number;
-  constructor(buffer: Buffer, offset: number) {
+  readonly limits: AmfDecodeLimits;
+  values = 0;
+  constructor(buffer: Buffer, offset: number, limits: Partial<AmfDecodeLimits> | undefined) {
     this.buffer = buffer;
     this.offset = offset;
+    this.limits = { ...DEFAULT_DECODE_LIMITS, ...limits };
+    if (buffer.length - offset > this.limits.maxBytes) throw new AmfError('AMF0 data too large');
+  }
+  count() {
+    if (++this.values > this.limits.maxValues) throw new AmfError('AMF0 data holds too many values');
   }
   need(n: number) {
     if (this.offset + n > this.buffer.length) throw new AmfError('AMF0 data truncated');
@@ -186,6 +219,7 @@ class Reader {
     return v;
   }
   utf8(length: number) {
+    if (length > this.limits.maxStringLength) throw new AmfError('AMF0 string too long');
     this.need(length);
     const s = this.buffer.toString('utf8', this.offset, this.offset + length);
     this.offset += length;
@@ -194,7 +228,8 @@ class Reader {
 }
 
 function readProperties(r: Reader, target: AmfObject, depth: number) {
-  for (;;) {
+  for (let keys = 0; ; keys++) {
+    if (keys > r.limits.maxKeys) throw new AmfError('AMF0 object has too many properties');
     const keyLength = r.u16();
     if (keyLength === 0) {
       // An empty name followed by the object-end marker closes the object.
@@ -213,7 +248,8 @@ function readProperties(r: Reader, target: AmfObject, depth: number) {
 }
 
 function readValue(r: Reader, depth: number): AmfValue {
-  if (depth > MAX_DEPTH) throw new AmfError('AMF0 value nested too deeply');
+  if (depth > r.limits.maxDepth) throw new AmfError('AMF0 value nested too deeply');
+  r.count();
   const marker = r.byte();
   switch (marker) {
     case MARKER.number:
@@ -249,6 +285,7 @@ function readValue(r: Reader, depth: number): AmfValue {
     }
     case MARKER.strictArray: {
       const count = r.u32();
+      if (count > r.limits.maxKeys) throw new AmfError('AMF0 array has too many elements');
       // Each element takes at least one byte: refuse counts the data cannot hold.
       r.need(count);
       const items: AmfValue[] = [];
@@ -268,15 +305,19 @@ function readValue(r: Reader, depth: number): AmfValue {
 }
 
 /** Decodes one value at offset; returns it with the offset just past it. */
-export function decodeAmf0(buffer: Buffer, offset = 0): { value: AmfValue; offset: number } {
-  const r = new Reader(buffer, offset);
+export function decodeAmf0(
+  buffer: Buffer,
+  offset = 0,
+  limits?: Partial<AmfDecodeLimits>,
+): { value: AmfValue; offset: number } {
+  const r = new Reader(buffer, offset, limits);
   const value = readValue(r, 0);
   return { value, offset: r.offset };
 }
 
 /** Decodes every value in the buffer (a whole command or script data message). */
-export function decodeAmf0Values(buffer: Buffer, offset = 0): AmfValue[] {
-  const r = new Reader(buffer, offset);
+export function decodeAmf0Values(buffer: Buffer, offset = 0, limits?: Partial<AmfDecodeLimits>): AmfValue[] {
+  const r = new Reader(buffer, offset, limits);
   const values: AmfValue[] = [];
   while (r.offset < buffer.length) values.push(readValue(r, 0));
   return values;

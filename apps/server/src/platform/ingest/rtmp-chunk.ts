@@ -45,11 +45,37 @@ export interface RtmpMessage {
 export class RtmpProtocolError extends Error {}
 
 export const DEFAULT_CHUNK_SIZE = 128;
-export const MAX_CHUNK_SIZE = 0xffffff;
-/** The largest message the parser accepts (a 4K keyframe is well under this). */
-export const DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
-const MAX_CHUNK_STREAMS = 512;
+/**
+ * The largest Set Chunk Size accepted. Encoders send 4096 (ffmpeg, OBS) or keep 128 (GStreamer's rtmp2sink by
+ * default); SRS advertises [128, 65536] and server-to-server pushes go higher (Flussonic, ossrs/srs#160). 1 MiB keeps
+ * all of them, and costs nothing: a chunk's body is consumed as it arrives, never buffered whole, so memory follows
+ * the message limits below, not the chunk size.
+ */
+export const MAX_CHUNK_SIZE = 1024 * 1024;
+/**
+ * The largest message accepted (media, once a publish is authorised). nginx-rtmp stops at 1 MB by default, which cuts
+ * the keyframes of high-bitrate 4K pushes; 8 MiB holds a 4K keyframe at 50 Mbps with room to spare.
+ */
+export const DEFAULT_MAX_MESSAGE_SIZE = 8 * 1024 * 1024;
+/** Commands, data and control messages are small (a connect is a few hundred bytes; onMetaData about a kilobyte). */
+export const DEFAULT_MAX_COMMAND_SIZE = 64 * 1024;
+/** nginx-rtmp's max_streams: ffmpeg and OBS use about six chunk streams. */
+export const DEFAULT_MAX_CHUNK_STREAMS = 32;
+/** Bytes held for messages still arriving, across all chunk streams: room for the largest message twice over. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 2 * DEFAULT_MAX_MESSAGE_SIZE;
 const EXTENDED = 0xffffff;
+
+export interface ChunkParserLimits {
+  /** Largest message of any type (default {@link DEFAULT_MAX_MESSAGE_SIZE}). */
+  maxMessageSize: number;
+  /** Largest message that is not audio, video or aggregate (default {@link DEFAULT_MAX_COMMAND_SIZE}). */
+  maxCommandSize: number;
+  maxChunkStreams: number;
+  /** Memory held for incomplete messages plus a partial chunk header, across chunk streams. */
+  maxBufferedBytes: number;
+  /** Largest Set Chunk Size accepted. */
+  maxChunkSize: number;
+}
 
 interface ChunkStreamState {
   timestamp: number;
@@ -58,28 +84,59 @@ interface ChunkStreamState {
   typeId: number;
   streamId: number;
   extended: boolean;
-  /** Message in progress: chunks received so far. */
-  parts: Buffer[];
+  /** Message in progress: grown as its bytes arrive, never to the declared length up front. */
+  buffer: Buffer | null;
   received: number;
   started: boolean;
 }
 
+function isMedia(typeId: number) {
+  return typeId === MessageType.audio || typeId === MessageType.video || typeId === MessageType.aggregate;
+}
+
 /**
- * Incremental chunk stream parser. Feed it raw bytes as they arrive; it returns the messages completed.
- * Throws {@link RtmpProtocolError} on malformed input (the caller closes the connection).
+ * Incremental chunk stream parser. Feed it raw bytes as they arrive; it returns the messages completed. A chunk's
+ * body is taken as it arrives, so what is held is the bytes really received, bounded by {@link ChunkParserLimits}.
+ * Throws {@link RtmpProtocolError} on malformed input or a broken limit (the caller closes the connection).
  */
 export class ChunkParser {
   chunkSize = DEFAULT_CHUNK_SIZE;
-  maxMessageSize: number;
+  limits: ChunkParserLimits;
+  /** Header bytes of a chunk not complete yet (at most 18). */
   private pending: Buffer = Buffer.alloc(0);
   private streams = new Map<number, ChunkStreamState>();
+  /** The chunk whose body is being read, and how many of its bytes are still to come. */
+  private current: { csid: number; state: ChunkStreamState; remaining: number } | null = null;
+  private held = 0;
 
-  constructor(options: { maxMessageSize?: number } = {}) {
-    this.maxMessageSize = options.maxMessageSize ?? DEFAULT_MAX_MESSAGE_SIZE;
+  constructor(options: Partial<ChunkParserLimits> = {}) {
+    this.limits = {
+      maxMessageSize: DEFAULT_MAX_MESSAGE_SIZE,
+      maxCommandSize: DEFAULT_MAX_COMMAND_SIZE,
+      maxChunkStreams: DEFAULT_MAX_CHUNK_STREAMS,
+      maxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
+      maxChunkSize: MAX_CHUNK_SIZE,
+      ...options,
+    };
+  }
+
+  /** Kept for callers of the single message limit. */
+  get maxMessageSize() {
+    return this.limits.maxMessageSize;
+  }
+
+  set maxMessageSize(size: number) {
+    this.limits.maxMessageSize = size;
+  }
+
+  /** Changes limits from the next chunk on (a connection whose publish was authorised may send larger media). */
+  setLimits(limits: Partial<ChunkParserLimits>) {
+    this.limits = { ...this.limits, ...limits };
+    if (this.held > this.limits.maxBufferedBytes) throw new RtmpProtocolError('Too many bytes buffered');
   }
 
   setChunkSize(size: number) {
-    if (!Number.isInteger(size) || size < 1 || size > MAX_CHUNK_SIZE) {
+    if (!Number.isInteger(size) || size < 1 || size > this.limits.maxChunkSize) {
       throw new RtmpProtocolError(`Invalid chunk size ${size}`);
     }
     this.chunkSize = size;
@@ -89,15 +146,14 @@ export class ChunkParser {
   abort(csid: number) {
     const state = this.streams.get(csid);
     if (state) {
-      state.parts = [];
-      state.received = 0;
+      this.release(state);
       state.started = false;
     }
   }
 
-  /** Bytes held waiting for the rest of a chunk. */
+  /** Bytes held: incomplete messages and a partial chunk header. */
   get buffered() {
-    return this.pending.length;
+    return this.held + this.pending.length;
   }
 
   /**
@@ -105,23 +161,71 @@ export class ChunkParser {
    * Set Chunk Size takes effect for the very next chunk in the same buffer.
    */
   push(data: Buffer, onMessage: (message: RtmpMessage) => void) {
-    this.pending = this.pending.length === 0 ? data : Buffer.concat([this.pending, data]);
+    // Only a few header bytes are ever pending, so joining them to the new data is cheap.
+    const buf = this.pending.length === 0 ? data : Buffer.concat([this.pending, data]);
+    this.pending = Buffer.alloc(0);
     let offset = 0;
-    for (;;) {
-      const used = this.readChunk(this.pending, offset, onMessage);
-      if (used === 0) break;
+    while (offset < buf.length) {
+      const current = this.current;
+      if (current) {
+        const take = Math.min(current.remaining, buf.length - offset);
+        this.append(current.state, buf, offset, take);
+        offset += take;
+        current.remaining -= take;
+        if (current.remaining === 0) {
+          this.current = null;
+          this.completeIfWhole(current.csid, current.state, onMessage);
+        }
+        continue;
+      }
+      const used = this.readHeader(buf, offset, onMessage);
+      if (used === 0) {
+        this.pending = Buffer.from(buf.subarray(offset));
+        break;
+      }
       offset += used;
     }
-    this.pending = offset >= this.pending.length ? Buffer.alloc(0) : this.pending.subarray(offset);
-    // Keep a private copy of a small remainder so the large socket buffer it came from can be released.
-    if (this.pending.length > 0 && this.pending.length < 4096) this.pending = Buffer.from(this.pending);
   }
 
-  /** Reads one chunk at offset; returns the bytes used, or 0 when the chunk is not complete yet. */
-  private readChunk(buf: Buffer, start: number, onMessage: (message: RtmpMessage) => void): number {
+  private release(state: ChunkStreamState) {
+    if (state.buffer) this.held -= state.buffer.length;
+    state.buffer = null;
+    state.received = 0;
+  }
+
+  /** Copies bytes into the message, growing its buffer by doubling up to its declared length. */
+  private append(state: ChunkStreamState, buf: Buffer, offset: number, size: number) {
+    if (size === 0) return;
+    const needed = state.received + size;
+    const capacity = state.buffer?.length ?? 0;
+    if (needed > capacity) {
+      const grown = Math.min(state.length, Math.max(needed, capacity * 2));
+      if (this.held + grown - capacity > this.limits.maxBufferedBytes) {
+        throw new RtmpProtocolError('Too many bytes buffered for incomplete messages');
+      }
+      const next = Buffer.allocUnsafe(grown);
+      if (state.buffer) state.buffer.copy(next, 0, 0, state.received);
+      this.held += grown - capacity;
+      state.buffer = next;
+    }
+    buf.copy(state.buffer as Buffer, state.received, offset, offset + size);
+    state.received = needed;
+  }
+
+  private completeIfWhole(csid: number, state: ChunkStreamState, onMessage: (message: RtmpMessage) => void) {
+    if (state.received < state.length) return;
+    // The buffer only ever grows to the declared length, so a whole message fills it exactly.
+    const payload = state.buffer ?? Buffer.alloc(0);
+    if (state.buffer) this.held -= state.buffer.length;
+    state.buffer = null;
+    state.received = 0;
+    state.started = false;
+    onMessage({ csid, typeId: state.typeId, streamId: state.streamId, timestamp: state.timestamp, payload });
+  }
+
+  /** Reads one chunk header at offset; returns the bytes used, or 0 when the header is not complete yet. */
+  private readHeader(buf: Buffer, start: number, onMessage: (message: RtmpMessage) => void): number {
     let p = start;
-    const available = buf.length - start;
-    if (available < 1) return 0;
     const first = buf[p++];
     const fmt = first >> 6;
     let csid = first & 0x3f;
@@ -139,7 +243,7 @@ export class ChunkParser {
     let state = this.streams.get(csid);
     if (!state) {
       if (fmt !== 0) throw new RtmpProtocolError(`Chunk stream ${csid} starts with a type ${fmt} chunk`);
-      if (this.streams.size >= MAX_CHUNK_STREAMS) throw new RtmpProtocolError('Too many chunk streams');
+      if (this.streams.size >= this.limits.maxChunkStreams) throw new RtmpProtocolError('Too many chunk streams');
       state = {
         timestamp: 0,
         delta: 0,
@@ -147,13 +251,13 @@ export class ChunkParser {
         typeId: 0,
         streamId: 0,
         extended: false,
-        parts: [],
+        buffer: null,
         received: 0,
         started: false,
       };
     }
 
-    // Parse the header into locals first: nothing is committed until the whole chunk is here.
+    // Parse the header into locals first: nothing is committed until the whole header is here.
     let tsField = 0;
     let length = state.length;
     let typeId = state.typeId;
@@ -175,11 +279,10 @@ export class ChunkParser {
 
     // A full header while a message is still incomplete starts a new message: the unfinished one is dropped.
     const continuing = fmt === 3 && state.started;
-    if (length > this.maxMessageSize) throw new RtmpProtocolError(`Message of ${length} bytes is too large`);
-
-    const remaining = length - (continuing ? state.received : 0);
-    const size = Math.min(this.chunkSize, remaining);
-    if (buf.length < p + size) return 0;
+    const limit = isMedia(typeId)
+      ? this.limits.maxMessageSize
+      : Math.min(this.limits.maxMessageSize, this.limits.maxCommandSize);
+    if (length > limit) throw new RtmpProtocolError(`Message of ${length} bytes (type ${typeId}) is too large`);
 
     // Commit.
     this.streams.set(csid, state);
@@ -193,26 +296,16 @@ export class ChunkParser {
       } else {
         state.timestamp = (state.timestamp + state.delta) >>> 0;
       }
+      this.release(state);
       state.length = length;
       state.typeId = typeId;
       state.streamId = streamId;
       state.extended = extended;
       state.started = true;
-      state.parts = [];
-      state.received = 0;
     }
-    if (size > 0) state.parts.push(buf.subarray(p, p + size));
-    state.received += size;
-    p += size;
-
-    if (state.received >= state.length) {
-      const payload =
-        state.parts.length === 1 ? Buffer.from(state.parts[0]) : Buffer.concat(state.parts, state.received);
-      state.parts = [];
-      state.received = 0;
-      state.started = false;
-      onMessage({ csid, typeId: state.typeId, streamId: state.streamId, timestamp: state.timestamp, payload });
-    }
+    const size = Math.min(this.chunkSize, state.length - state.received);
+    if (size > 0) this.current = { csid, state, remaining: size };
+    else this.completeIfWhole(csid, state, onMessage);
     return p - start;
   }
 }

@@ -3,15 +3,25 @@
  * control, NetConnection / NetStream commands in AMF0. Publishers (OBS, ffmpeg) push into the stream hub after
  * `authorizePublish` accepts their stream key; players may pull over RTMP too. A publish ends on deleteStream /
  * FCUnpublish and at once when the connection closes, errors or goes silent — never on a long timeout.
+ *
+ * Before a publish is authorised nobody is trusted (issue 8, "the RTMP port before authentication"): connections are
+ * capped per address and in total, the handshake, the connect and the publish or play each have a deadline measured
+ * from accept (not an idle timeout a byte every few seconds resets), and the chunk stream is held to small messages,
+ * few chunk streams and a small buffer until the stream key is accepted. One encoder publishes a stream at a time:
+ * a second one is refused while the first is live, as nginx-rtmp does, and accepted once the first is gone.
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { type AmfObject, type AmfValue, decodeAmf0Values, encodeAmf0Values } from './amf0.ts';
+import { type AmfDecodeLimits, type AmfObject, type AmfValue, decodeAmf0Values, encodeAmf0Values } from './amf0.ts';
 import { isAacSequenceHeader, isVideoSequenceHeader, TagType } from './flv.ts';
 import {
   acknowledgementMessage,
   ChunkParser,
+  DEFAULT_MAX_CHUNK_STREAMS,
+  DEFAULT_MAX_COMMAND_SIZE,
+  DEFAULT_MAX_MESSAGE_SIZE,
   encodeChunks,
+  MAX_CHUNK_SIZE,
   MessageType,
   type RtmpMessage,
   RtmpProtocolError,
@@ -23,6 +33,7 @@ import {
 } from './rtmp-chunk.ts';
 import { createViewerPacer, type LiveStream, type MediaTag, StreamHub } from './stream-hub.ts';
 
+/** 'takeover' is no longer produced: a second publisher is refused while the first is live. */
 export type PublishEndReason = 'unpublish' | 'close' | 'error' | 'timeout' | 'takeover' | 'shutdown';
 
 export interface PublishInfo {
@@ -54,15 +65,45 @@ export interface RtmpServerOptions {
   onPublishStart?(app: string, stream: string, info: PublishInfo): void | Promise<void>;
   onPublishEnd?(app: string, stream: string, info: PublishInfo): void | Promise<void>;
   log?: (line: string) => void;
-  /** A publisher silent for this long is disconnected (default 4000 ms). */
+  /**
+   * A publisher silent for this long is disconnected (default 4000 ms); a publisher this silent is also gone for a
+   * second encoder that wants its stream.
+   */
   publishIdleTimeoutMs?: number;
-  /** A connection that has neither published nor played by then is closed (default 10 s). */
+  /**
+   * A connection that has neither published nor played this long after it was accepted is closed (default 10 s). The
+   * handshake and connect deadlines never exceed it.
+   */
   handshakeTimeoutMs?: number;
+  /** The whole handshake (C0, C1, C2) must arrive within this long of accept (default 5 s). */
+  handshakeDeadlineMs?: number;
+  /** The connect command must arrive within this long of accept (default 8 s). */
+  connectDeadlineMs?: number;
   /** Outgoing chunk size (default 4096). */
   chunkSize?: number;
   /** Bytes queued for an RTMP player beyond which its frames are dropped (default 2 MiB). */
   maxPlayerPendingBytes?: number;
+  /** Connections open at once; more are closed on accept (default 1000). */
   maxConnections?: number;
+  /** Connections open at once from one address (default 16), except from {@link perIpExemptAddresses}. */
+  maxConnectionsPerIp?: number;
+  /**
+   * Addresses without a per-address cap (default loopback: the server's own transcodes and relays read and push on
+   * this machine). A TCP proxy in front of the RTMP port makes every client loopback: set this to [] then.
+   */
+  perIpExemptAddresses?: string[];
+  /** Largest audio/video message of an authorised publisher (default 8 MiB). */
+  maxMessageSize?: number;
+  /** Largest command, data or control message, and any message before a publish is authorised (default 64 KiB). */
+  maxCommandSize?: number;
+  /** Largest Set Chunk Size a client may send (default 1 MiB). */
+  maxChunkSize?: number;
+  /** Chunk streams per connection (default 32, as nginx-rtmp). */
+  maxChunkStreams?: number;
+  /** Bytes held for incomplete messages before a publish is authorised (default 128 KiB). */
+  maxUnauthorizedBufferedBytes?: number;
+  /** Bytes held for incomplete messages once a publish is authorised (default 16 MiB). */
+  maxBufferedBytes?: number;
 }
 
 export interface RtmpSessionInfo {
@@ -94,11 +135,33 @@ const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
 const CSID = { command: 3, audio: 4, data: 5, video: 6, status: 5 } as const;
 
+/**
+ * What a command may decode to: a connect object has about fifteen properties (Enhanced RTMP adds a few lists), three
+ * levels deep; the longest string is a tcUrl or stream name carrying a key.
+ */
+const COMMAND_DECODE_LIMITS: AmfDecodeLimits = {
+  maxDepth: 8,
+  maxKeys: 128,
+  maxValues: 1024,
+  maxStringLength: 8192,
+  maxBytes: DEFAULT_MAX_COMMAND_SIZE,
+};
+/** Commands waiting behind a publish's authorisation: an encoder sends three or four, a flood is not an encoder. */
+const MAX_QUEUED_COMMANDS = 64;
+/** Plays on one connection: a player watches one stream; each play is a full fan-out of the stream. */
+const MAX_PLAYS_PER_CONNECTION = 4;
+/** Replies queued to a peer that does not read them, before it has published or played. */
+const MAX_UNREAD_REPLY_BYTES = 1024 * 1024;
+const LOOPBACK = ['127.0.0.1', '::1'];
+
 interface ServerContext {
   options: RtmpServerOptions;
   hub: StreamHub;
   sessions: Map<number, Session>;
+  /** The session publishing each app/stream. */
+  publishers: Map<string, Session>;
   log: (line: string) => void;
+  deadlines: { handshake: number; connect: number; publishOrPlay: number };
 }
 
 let nextSessionId = 1;
@@ -148,8 +211,13 @@ class Session {
   private phase: 'c0c1' | 'c2' | 'chunks' = 'c0c1';
   private handshake: Buffer = Buffer.alloc(0);
   private sentChunkSize = 128;
-  private parser = new ChunkParser();
+  private parser: ChunkParser;
   private outChunkSize: number;
+  private deadline: NodeJS.Timeout | null = null;
+  private queuedCommands = 0;
+  private authorised = false;
+  /** When the peer last sent anything: a publisher silent past the idle timeout is gone. */
+  lastInputAt = Date.now();
   private app: string | null = null;
   private connectQuery: Record<string, string> = {};
   private lastStreamId = 0;
@@ -167,11 +235,20 @@ class Session {
     this.ctx = ctx;
     this.remoteAddress = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
     this.outChunkSize = ctx.options.chunkSize ?? 4096;
+    const commandSize = ctx.options.maxCommandSize ?? DEFAULT_MAX_COMMAND_SIZE;
+    // Until a publish is authorised, media is no larger than a command: nothing may be pushed yet.
+    this.parser = new ChunkParser({
+      maxMessageSize: commandSize,
+      maxCommandSize: commandSize,
+      maxChunkSize: ctx.options.maxChunkSize ?? MAX_CHUNK_SIZE,
+      maxChunkStreams: ctx.options.maxChunkStreams ?? DEFAULT_MAX_CHUNK_STREAMS,
+      maxBufferedBytes: ctx.options.maxUnauthorizedBufferedBytes ?? 128 * 1024,
+    });
     socket.setNoDelay(true);
-    socket.setTimeout(ctx.options.handshakeTimeoutMs ?? 10_000);
+    this.armDeadline(ctx.deadlines.handshake, 'handshake');
     socket.on('data', (data: Buffer) => this.onData(data));
     socket.on('timeout', () => {
-      this.log(`timed out (${this.publishing ? 'publisher silent' : 'no publish or play'})`);
+      this.log('timed out (publisher silent)');
       this.terminate('timeout');
     });
     // The peer closed its side (FIN): the publish is over now, whatever comes later.
@@ -186,6 +263,34 @@ class Session {
 
   private log(line: string) {
     this.ctx.log(`[ingest:rtmp] #${this.id} ${this.remoteAddress} ${line}`);
+  }
+
+  /**
+   * Closes the connection unless it gets past `what` by `deadlineMs` after accept: a client that sends a byte every
+   * few seconds gets no more time than one that sends nothing.
+   */
+  private armDeadline(deadlineMs: number, what: string) {
+    this.clearDeadline();
+    const left = Math.max(0, deadlineMs - (Date.now() - this.connectedAt.getTime()));
+    this.deadline = setTimeout(() => {
+      this.log(`closing: no ${what} within ${deadlineMs} ms`);
+      this.terminate('timeout');
+    }, left);
+    this.deadline.unref();
+  }
+
+  private clearDeadline() {
+    if (this.deadline) clearTimeout(this.deadline);
+    this.deadline = null;
+  }
+
+  /** A publisher whose connection closed or that has been silent past the idle timeout. */
+  isGone() {
+    return (
+      this.closed ||
+      this.socket.destroyed ||
+      Date.now() - this.lastInputAt > (this.ctx.options.publishIdleTimeoutMs ?? 4000)
+    );
   }
 
   info(): RtmpSessionInfo {
@@ -212,6 +317,7 @@ class Session {
   terminate(reason: PublishEndReason) {
     if (!this.closed) {
       this.closed = true;
+      this.clearDeadline();
       this.endPublish(reason);
       for (const play of this.playing.values()) play.unsubscribe();
       this.playing.clear();
@@ -226,10 +332,13 @@ class Session {
   private onData(data: Buffer) {
     if (this.closed) return;
     this.bytesIn += data.length;
+    this.lastInputAt = Date.now();
     try {
       if (this.phase !== 'chunks') {
         const rest = this.onHandshake(data);
-        if (!rest || rest.length === 0) return;
+        if (rest === null) return;
+        this.armDeadline(this.ctx.deadlines.connect, 'connect');
+        if (rest.length === 0) return;
         data = rest;
       }
       this.parser.push(data, (message) => this.onMessage(message));
@@ -312,12 +421,16 @@ class Session {
       case MessageType.commandAmf0:
       case MessageType.commandAmf3: {
         const body = message.typeId === MessageType.commandAmf3 && payload[0] === 0 ? payload.subarray(1) : payload;
-        const values = decodeAmf0Values(body);
+        const values = decodeAmf0Values(body, 0, COMMAND_DECODE_LIMITS);
+        if (++this.queuedCommands > MAX_QUEUED_COMMANDS) throw new RtmpProtocolError('Too many commands queued');
         this.commands = this.commands
           .then(() => this.onCommand(message.streamId, values))
           .catch((error: unknown) => {
             this.log(`command failed: ${error instanceof Error ? error.message : String(error)}`);
             this.terminate('error');
+          })
+          .finally(() => {
+            this.queuedCommands--;
           });
         return;
       }
@@ -422,6 +535,8 @@ class Session {
       return this.closeSoon();
     }
     this.app = app;
+    if (!this.publishing && this.playing.size === 0)
+      this.armDeadline(this.ctx.deadlines.publishOrPlay, 'publish or play');
     this.send(windowAckSizeMessage(WINDOW_ACK_SIZE));
     this.send(setPeerBandwidthMessage(WINDOW_ACK_SIZE, 2));
     this.send(setChunkSizeMessage(this.outChunkSize));
@@ -462,23 +577,46 @@ class Session {
       return this.closeSoon();
     }
 
-    // The latest authorized publisher wins: an encoder reconnecting after a network drop replaces its ghost.
-    const existing = this.ctx.hub.get(app, stream);
-    if (existing) {
-      const owner = this.ctx.sessions.get(existing.publisherId);
-      if (owner && owner !== this) {
-        owner.log(`replaced by #${this.id}`);
-        owner.terminate('takeover');
-      } else {
-        this.ctx.hub.unpublish(existing);
+    // One publisher per stream, as nginx-rtmp: a second encoder on a live key is refused, so two encoders retrying
+    // never take the stream from each other (issue 8). A primary that is gone — its connection closed, or silent
+    // past the idle timeout — is no longer live, and a backup encoder (or the primary reconnecting) takes over.
+    const key = `${app}/${stream}`;
+    const current = this.ctx.publishers.get(key);
+    if (current && current !== this) {
+      if (!current.isGone()) {
+        this.log(`publish ${app}/${stream} refused: already publishing on #${current.id}`);
+        this.status(streamId, 'error', 'NetStream.Publish.BadName', 'Stream already publishing');
+        return this.closeSoon();
+      }
+      current.log(`gone (silent or closed): #${this.id} publishes ${app}/${stream}`);
+      current.terminate(current.socket.destroyed ? 'close' : 'timeout');
+    }
+    let live = this.ctx.hub.publish(app, stream, this.id);
+    if (!live) {
+      // A stream left in the hub by no live session of this server is a ghost.
+      const ghost = this.ctx.hub.get(app, stream);
+      const owner = ghost ? this.ctx.sessions.get(ghost.publisherId) : undefined;
+      if (ghost && (!owner || owner.isGone())) {
+        if (owner) owner.terminate('timeout');
+        else this.ctx.hub.unpublish(ghost);
+        live = this.ctx.hub.publish(app, stream, this.id);
       }
     }
-    const live = this.ctx.hub.publish(app, stream, this.id);
     if (!live) {
       this.status(streamId, 'error', 'NetStream.Publish.BadName', 'Stream already publishing');
       return this.closeSoon();
     }
     this.publishing = { live, streamId, app, stream };
+    this.ctx.publishers.set(key, this);
+    this.clearDeadline();
+    if (!this.authorised) {
+      this.authorised = true;
+      const maxMessageSize = this.ctx.options.maxMessageSize ?? DEFAULT_MAX_MESSAGE_SIZE;
+      this.parser.setLimits({
+        maxMessageSize,
+        maxBufferedBytes: this.ctx.options.maxBufferedBytes ?? 2 * maxMessageSize,
+      });
+    }
     this.socket.setTimeout(this.ctx.options.publishIdleTimeoutMs ?? 4000);
     this.send(userControlMessage(UserControlEvent.streamBegin, streamId));
     this.status(streamId, 'status', 'NetStream.Publish.Start', `${stream} is now published.`);
@@ -491,6 +629,8 @@ class Session {
     const publishing = this.publishing;
     if (!publishing) return;
     this.publishing = null;
+    const key = `${publishing.app}/${publishing.stream}`;
+    if (this.ctx.publishers.get(key) === this) this.ctx.publishers.delete(key);
     this.ctx.hub.unpublish(publishing.live);
     if (!this.closed) {
       this.status(
@@ -499,7 +639,16 @@ class Session {
         'NetStream.Unpublish.Success',
         `${publishing.stream} is now unpublished.`,
       );
-      this.socket.setTimeout(this.ctx.options.handshakeTimeoutMs ?? 10_000);
+      // Still connected but publishing nothing: it must publish or play again soon, or go.
+      this.socket.setTimeout(0);
+      if (this.playing.size === 0) {
+        this.clearDeadline();
+        this.deadline = setTimeout(() => {
+          this.log('closing: connected without a publish or play');
+          this.terminate('timeout');
+        }, this.ctx.deadlines.publishOrPlay);
+        this.deadline.unref();
+      }
     }
     this.log(`publish ${publishing.app}/${publishing.stream} ended (${reason})`);
     const { onPublishEnd } = this.ctx.options;
@@ -517,6 +666,11 @@ class Session {
       this.status(streamId, 'error', 'NetStream.Play.StreamNotFound', `${stream} is not live.`);
       return;
     }
+    if (this.playing.size >= MAX_PLAYS_PER_CONNECTION) {
+      this.status(streamId, 'error', 'NetStream.Play.Failed', 'Too many plays on one connection.');
+      return;
+    }
+    this.clearDeadline();
     this.socket.setTimeout(0);
     this.send(userControlMessage(UserControlEvent.streamBegin, streamId));
     this.status(streamId, 'status', 'NetStream.Play.Reset', `Playing and resetting ${stream}.`);
@@ -573,6 +727,11 @@ class Session {
     if (this.socket.destroyed || !this.socket.writable) return;
     this.bytesOut += data.length;
     this.socket.write(data);
+    // Replies to a flood of commands from a peer that reads none of them would pile up here.
+    if (!this.publishing && this.playing.size === 0 && this.socket.writableLength > MAX_UNREAD_REPLY_BYTES) {
+      this.log('closing: replies not read');
+      this.terminate('error');
+    }
   }
 
   private send(message: RtmpMessage) {
@@ -605,16 +764,64 @@ class Session {
   }
 }
 
+/** IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d: one address, one count. */
+function clientAddress(socket: net.Socket) {
+  const address = socket.remoteAddress ?? '?';
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}
+
 export function createRtmpServer(options: RtmpServerOptions): RtmpServer {
   const hub = options.hub ?? new StreamHub();
   const log = options.log ?? (() => {});
   const sessions = new Map<number, Session>();
-  const ctx: ServerContext = { options, hub, sessions, log };
+  const publishOrPlay = options.handshakeTimeoutMs ?? 10_000;
+  const ctx: ServerContext = {
+    options,
+    hub,
+    sessions,
+    publishers: new Map(),
+    log,
+    deadlines: {
+      handshake: Math.min(options.handshakeDeadlineMs ?? 5000, publishOrPlay),
+      connect: Math.min(options.connectDeadlineMs ?? 8000, publishOrPlay),
+      publishOrPlay,
+    },
+  };
+  const maxConnections = options.maxConnections ?? 1000;
+  const maxPerIp = options.maxConnectionsPerIp ?? 16;
+  const exempt = new Set(options.perIpExemptAddresses ?? LOOPBACK);
+  const perIp = new Map<string, number>();
+  let open = 0;
+  // A refused connection costs no more than its accept; the log says how many, at most every 10 s.
+  let refused = 0;
+  let refusedLoggedAt = 0;
+  const refuse = (socket: net.Socket, address: string, why: string) => {
+    socket.destroy();
+    refused++;
+    if (Date.now() - refusedLoggedAt >= 10_000) {
+      log(`[ingest:rtmp] refused ${refused} connection(s) (last from ${address}: ${why})`);
+      refused = 0;
+      refusedLoggedAt = Date.now();
+    }
+  };
   const server = net.createServer((socket) => {
+    const address = clientAddress(socket);
+    const fromAddress = perIp.get(address) ?? 0;
+    if (open >= maxConnections) return refuse(socket, address, `${maxConnections} connections open`);
+    if (fromAddress >= maxPerIp && !exempt.has(address)) {
+      return refuse(socket, address, `${maxPerIp} connections open from this address`);
+    }
+    open++;
+    perIp.set(address, fromAddress + 1);
+    socket.once('close', () => {
+      open--;
+      const left = (perIp.get(address) ?? 1) - 1;
+      if (left > 0) perIp.set(address, left);
+      else perIp.delete(address);
+    });
     const session = new Session(socket, ctx);
     sessions.set(session.id, session);
   });
-  if (options.maxConnections) server.maxConnections = options.maxConnections;
   server.on('error', (error) => log(`[ingest:rtmp] server error: ${error.message}`));
 
   return {
