@@ -9,6 +9,7 @@ import {
   type PackageOrderList,
   PRICE_ERRORS,
 } from '@yanbo/contracts';
+import { formatBeijingTime } from '@yanbo/contracts/beijing-time';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
@@ -195,8 +196,9 @@ const CSV_COLUMNS: [string, (order: PackageOrder) => string | number][] = [
   ['优惠（元）', (o) => fenToYuan(o.discount)],
   ['实付（元）', (o) => fenToYuan(o.amount)],
   ['状态', (o) => ({ init: '待支付', paid: '已支付', failed: '已失败' })[o.status]],
-  ['下单时间', (o) => o.createdAt],
-  ['支付时间', (o) => o.paidAt ?? ''],
+  // Beijing time, as the order list shows it (issue 8), not the wire's UTC ISO.
+  ['下单时间', (o) => formatBeijingTime(o.createdAt)],
+  ['支付时间', (o) => (o.paidAt ? formatBeijingTime(o.paidAt) : '')],
 ];
 
 function csvCell(value: string | number): string {
