@@ -3,6 +3,7 @@ import type { RelayRunner } from './features/live-stream/relay-runner.ts';
 import type { Database, Db } from './platform/db/database.ts';
 import type { Ingest } from './platform/ingest/index.ts';
 import type { PayProvider } from './platform/pay/pay-provider.ts';
+import type { RateLimitStore } from './platform/rate-limit.ts';
 import type { RealtimeHub } from './platform/realtime/hub.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
@@ -22,4 +23,6 @@ export interface AppContext {
   relays: RelayRunner;
   wechat: WechatProvider;
   pay: PayProvider;
+  /** Every rate limit and connection cap a stranger can meet. */
+  limits: RateLimitStore;
 }

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -37,8 +38,11 @@ import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createSandboxPayProvider, registerSandboxPayPages } from './platform/pay/sandbox-pay-provider.ts';
+import { createMemoryRateLimitStore } from './platform/rate-limit.ts';
 import { createLocalHub } from './platform/realtime/hub.ts';
 import { createRedisHub } from './platform/realtime/redis-hub.ts';
+import { serializeRequest } from './platform/request-log.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createLogSmsProvider } from './platform/sms/sms-provider.ts';
 import { createLocalFileStorage, FILES_URL_PREFIX } from './platform/storage/file-storage.ts';
 import { createSandboxWechatProvider, registerSandboxWechatPages } from './platform/wechat/sandbox-wechat-provider.ts';
@@ -50,7 +54,7 @@ export interface BuiltApp {
 }
 
 /** Builds the whole server: database (migrated), providers, API routes, OpenAPI, the console and its SPA fallback. */
-export async function buildApp(config: Config): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: { logStream?: Writable } = {}): Promise<BuiltApp> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -58,8 +62,21 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   await migrate(database);
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: true,
+    // No token in a log line: the request's URL is logged with its query values redacted, and no header.
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    // X-Forwarded-For only from the proxies TRUST_PROXY names; otherwise the connection's address is the client's.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // Nothing unauthenticated holds a connection without bound: headers within 15 s, a whole request (an upload
+    // included) within 30 min, an idle connection closed after 2 min (event streams ping every 15 s), JSON bodies
+    // at most 1 MiB (uploads have their own multipart limits).
+    http: { headersTimeout: 15_000, requestTimeout: 30 * 60_000 },
+    connectionTimeout: 120_000,
+    keepAliveTimeout: 10_000,
+    bodyLimit: 1024 * 1024,
     // Server-sent event streams stay open; closing the server ends them.
     forceCloseConnections: true,
   });
@@ -73,6 +90,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     realtime: config.redisUrl ? await createRedisHub(config.redisUrl, app.log) : createLocalHub(),
     wechat: createSandboxWechatProvider(database.db),
     pay: createSandboxPayProvider(config.secretKey),
+    limits: createMemoryRateLimitStore(),
   };
   const ctx: AppContext = { ...base, ingest: null, relays: createRelayRunner() };
   if (config.embeddedIngest) ctx.ingest = createEmbeddedIngest(ctx, (line) => app.log.info(line));
@@ -87,6 +105,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   registerErrorHandler(app);
   registerAuth(app, database.db);
+  await registerSecurityHeaders(app, config.pullDomain);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -158,6 +177,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       await ctx.relays.stopAll();
       await ctx.ingest?.close();
       await ctx.realtime.close();
+      ctx.limits.close();
       await database.close();
     },
   };

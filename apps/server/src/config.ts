@@ -32,6 +32,11 @@ export interface Config {
   pullDomain: string;
   /** Addresses agents whitelist in their messaging-platform settings; defaults to this machine's IPv4 addresses. */
   serverIps: string[];
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses or CIDRs). Empty: no forwarding header is, so a client
+   * cannot pick its own address past the per-address limits.
+   */
+  trustProxy: string[];
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -60,6 +65,10 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     pushDomain: env.PUSH_DOMAIN ?? `127.0.0.1:${env.RTMP_PORT ?? 1935}`,
     pullDomain: env.PULL_DOMAIN ?? `127.0.0.1:${env.PORT ?? 8080}`,
     serverIps: env.SERVER_IPS ? env.SERVER_IPS.split(',').map((ip) => ip.trim()) : machineIps(),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     ...overrides,
   };
   if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);

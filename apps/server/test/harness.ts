@@ -151,7 +151,7 @@ export interface CallOptions {
   token?: string;
   body?: unknown;
   headers?: Record<string, string>;
-  /** The client address the server sees (X-Forwarded-For; the app trusts its proxy). */
+  /** The client address the server sees: the connection's own (no forwarding header is trusted by default). */
   ip?: string;
 }
 
@@ -172,11 +172,11 @@ export async function call(
 ): Promise<CallResult> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.ip) headers['x-forwarded-for'] = options.ip;
   const response = await app.inject({
     method,
     url: `${API_PREFIX}${url}`,
     headers,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
   });
   const type = String(response.headers['content-type'] ?? '');

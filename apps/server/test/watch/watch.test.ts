@@ -5,13 +5,14 @@ import {
   ERROR_CODES,
   ERROR_MESSAGES,
   VIEWER_COOKIE,
+  WATCH_CODE_FAILURE_WINDOW_SECONDS,
   WATCH_CODE_MAX_FAILURES,
   WATCH_ERRORS,
   WATCH_TOKEN_HEADER,
 } from '@yanbo/contracts';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setPushing } from '../../src/features/live-stream/publish-auth.ts';
 import { registerWatchPage } from '../../src/features/watch/watch-page-html.ts';
 import { type CallResult, createAgent, engines, expectError, nextIp, sessionFor } from '../harness.ts';
@@ -183,10 +184,13 @@ describe.each(engines)('watch page on %s', (engine) => {
     const elsewhere = await w.call('POST', `/watch/${id}/watchcode`, { body: { code: '135790' }, ip: nextIp() });
     expect(elsewhere.status).toBe(200);
     // The window passes.
-    await sql`update watch_code_failures set created_at = now() - interval '1 hour' where ip = ${ip}`.execute(
-      w.t.ctx.db,
-    );
-    expect((await w.call('POST', `/watch/${id}/watchcode`, { body: { code: '135790' }, ip })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (WATCH_CODE_FAILURE_WINDOW_SECONDS + 1) * 1000);
+      expect((await w.call('POST', `/watch/${id}/watchcode`, { body: { code: '135790' }, ip })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('records a visit per page view with the ditch, referrer, device and a viewer cookie; unknown signs count as none', async () => {

@@ -17,7 +17,6 @@ import {
   type SmsLoginBody,
   type UpdateProfileBody,
 } from '@yanbo/contracts';
-import { sql } from 'kysely';
 import {
   type Caller,
   type ClientInfo,
@@ -29,6 +28,7 @@ import { decoyPasswordHash, hashPassword, hmac, randomToken, sha256, verifyPassw
 import type { Db } from '../../platform/db/database.ts';
 import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import type { RateLimitStore, RateRule } from '../../platform/rate-limit.ts';
 import { agentInTree, mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
 import { recordPromotion } from '../branding/branding-service.ts';
 import { toAgentProfile, toMe } from './account-views.ts';
@@ -37,9 +37,8 @@ import { checkSmsCode } from './sms-codes.ts';
 export interface AccountDeps {
   db: Db;
   secretKey: string;
+  limits: RateLimitStore;
 }
-
-const LOGIN_MAX_FAILURES_PER_IP = LOGIN_MAX_FAILURES * 10;
 
 export async function findAgentByMobile(db: Db, mobile: string): Promise<AgentRow | undefined> {
   return db.selectFrom('agents').selectAll().where('mobile', '=', mobile).executeTakeFirst();
@@ -66,22 +65,7 @@ async function recordLogin(
     agentId?: number | null;
     subagentId?: number | null;
   },
-  /** The attempt already recorded (a password login reserves its record before checking): completed in place. */
-  recordId?: number,
 ) {
-  if (recordId !== undefined) {
-    await db
-      .updateTable('loginRecords')
-      .set({
-        agentId: entry.agentId ?? null,
-        subagentId: entry.subagentId ?? null,
-        method: entry.method,
-        success: entry.success,
-      })
-      .where('id', '=', recordId)
-      .execute();
-    return;
-  }
   await db
     .insertInto('loginRecords')
     .values({
@@ -102,14 +86,13 @@ async function startSession(
   owner: { agent: AgentRow; subagent: SubagentRow | null; impersonatedBy?: number | null },
   method: LoginMethod,
   username: string,
-  recordId?: number,
 ): Promise<Session> {
   if (owner.agent.status === 'disabled') {
-    await recordLogin(db, client, { username, method, success: false, agentId: owner.agent.id }, recordId);
+    await recordLogin(db, client, { username, method, success: false, agentId: owner.agent.id });
     throw forbidden(ERROR_MESSAGES.agentDisabled, ERROR_CODES.agentDisabled);
   }
   if (owner.agent.status === 'pending') {
-    await recordLogin(db, client, { username, method, success: false, agentId: owner.agent.id }, recordId);
+    await recordLogin(db, client, { username, method, success: false, agentId: owner.agent.id });
     throw forbidden(ERROR_MESSAGES.agentStopped, ERROR_CODES.agentStopped);
   }
   const impersonatedBy = owner.impersonatedBy ?? null;
@@ -118,12 +101,13 @@ async function startSession(
     subagentId: owner.subagent?.id ?? null,
     impersonatedBy,
   });
-  await recordLogin(
-    db,
-    client,
-    { username, method, success: true, agentId: owner.agent.id, subagentId: owner.subagent?.id ?? null },
-    recordId,
-  );
+  await recordLogin(db, client, {
+    username,
+    method,
+    success: true,
+    agentId: owner.agent.id,
+    subagentId: owner.subagent?.id ?? null,
+  });
   const { hasContract } = await db
     .selectFrom('agentEntitlements')
     .select('hasContract')
@@ -136,35 +120,63 @@ async function startSession(
   };
 }
 
+// Wrong passwords (issue 8, client addresses). A stranger must not be able to keep the owner out, so nothing here
+// refuses a right password from an address that has not been failing on the account:
+// - per account and address, strictly: LOGIN_MAX_FAILURES wrong passwords in the window and that address may not try
+//   that account again until the window ends (the guesser is slowed to 5 per 15 minutes per address);
+// - per address, across accounts: LOGIN_FAILURES_PER_IP, so one address cannot spray a password over many accounts;
+// - per account, loosely: past LOGIN_MAX_FAILURES wrong passwords from anywhere, each failure holds the account back
+//   for a growing delay (1, 2, 4 … at most LOGIN_BACKOFF_MAX_SECONDS s) for the addresses that have been failing on
+//   it, so many addresses guessing together are slowed too; an address with no failure on the account is still let
+//   through and its right password signs in.
+// A right password clears the account's failures, so the owner signing in ends the slowdown for everyone.
+const LOGIN_WINDOW_MS = LOGIN_FAILURE_WINDOW_SECONDS * 1000;
+const LOGIN_FAILURES_PER_IP = 30;
+const LOGIN_BACKOFF_MAX_SECONDS = 30;
+const perAccountAndIp: RateRule = { max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS };
+const perIp: RateRule = { max: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS };
+const loginKeys = (username: string, ip: string) => ({
+  accountAndIp: `login:account-ip:${username}:${ip}`,
+  ip: `login:ip:${ip}`,
+  account: `login:account:${username}`,
+});
+const LOGIN_LOCKED = () => tooManyRequests('Too many failed logins, try again later', ERROR_CODES.loginLocked);
+
+/** Seconds the account still holds back failing addresses after its failures so far, or 0. */
+function accountBackoff(failures: { count: number; lastAt: number } | null): number {
+  if (!failures || failures.count < LOGIN_MAX_FAILURES) return 0;
+  const delay = Math.min(2 ** (failures.count - LOGIN_MAX_FAILURES), LOGIN_BACKOFF_MAX_SECONDS) * 1000;
+  const left = failures.lastAt + delay - Date.now();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
 /**
- * Counts the failures in the window and, unless the username or address is locked, records this attempt as a failure
- * before its password is checked (the caller completes the record). Attempts on one username take turns under an
- * advisory lock, so parallel guesses cannot all pass the check before any of them is recorded.
+ * Takes a guess from the address before the password is checked, so parallel guesses cannot all pass the count
+ * before any of them is recorded (the store counts synchronously). Answers how to give it back after a right password.
  */
-async function reserveLoginAttempt(db: Db, username: string, client: ClientInfo): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`login:${username}`}))`.execute(trx);
-    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
-    const failures = await trx
-      .selectFrom('loginRecords')
-      .select((eb) => [
-        eb.fn.countAll<string>().filterWhere('username', '=', username).as('byUsername'),
-        eb.fn.countAll<string>().filterWhere('ip', '=', client.ip).as('byIp'),
-      ])
-      .where('success', '=', false)
-      .where('createdAt', '>', since)
-      .where((eb) => eb.or([eb('username', '=', username), eb('ip', '=', client.ip)]))
-      .executeTakeFirstOrThrow();
-    if (Number(failures.byUsername) >= LOGIN_MAX_FAILURES || Number(failures.byIp) >= LOGIN_MAX_FAILURES_PER_IP) {
-      throw tooManyRequests('Too many failed logins, try again later', ERROR_CODES.loginLocked);
-    }
-    const attempt = await trx
-      .insertInto('loginRecords')
-      .values({ username, method: 'password', success: false, ip: client.ip, userAgent: client.userAgent })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return attempt.id;
-  });
+async function reserveLoginAttempt(limits: RateLimitStore, username: string, ip: string) {
+  const keys = loginKeys(username, ip);
+  // The address first, so an address past its cap adds no further keys to the store.
+  if ((await limits.hit(keys.ip, perIp.windowMs)).count > perIp.max) throw LOGIN_LOCKED();
+  const here = await limits.hit(keys.accountAndIp, perAccountAndIp.windowMs);
+  if (here.count > perAccountAndIp.max) throw LOGIN_LOCKED();
+  // An address with failures of its own on this account waits out the account's delay; a clean one never does.
+  const wait = here.count > 1 ? accountBackoff(await limits.peek(keys.account)) : 0;
+  if (wait > 0) {
+    await limits.hit(keys.accountAndIp, perAccountAndIp.windowMs, -1);
+    await limits.hit(keys.ip, perIp.windowMs, -1);
+    throw tooManyRequests(`Too many failed logins for this account, try again in ${wait} s`, ERROR_CODES.rateLimited);
+  }
+  return {
+    async failed() {
+      await limits.hit(keys.account, LOGIN_WINDOW_MS);
+    },
+    async succeeded() {
+      await limits.reset(keys.accountAndIp);
+      await limits.reset(keys.account);
+      await limits.hit(keys.ip, perIp.windowMs, -1);
+    },
+  };
 }
 
 /** Password login: username is an agent's mobile or a sub-account's username. */
@@ -174,7 +186,7 @@ export async function loginWithPassword(
   client: ClientInfo,
 ): Promise<Session> {
   const { db } = deps;
-  const recordId = await reserveLoginAttempt(db, body.username, client);
+  const attempt = await reserveLoginAttempt(deps.limits, body.username, client.ip);
   let agent = await findAgentByMobile(db, body.username);
   let subagent: SubagentRow | null = null;
   if (!agent) {
@@ -190,15 +202,12 @@ export async function loginWithPassword(
   const storedHash = subagent?.passwordHash ?? agent?.passwordHash ?? (await decoyPasswordHash());
   const valid = await verifyPassword(body.password, storedHash);
   if (!agent || !valid) {
-    await recordLogin(
-      db,
-      client,
-      { username: body.username, method: 'password', success: false, agentId: agent?.id },
-      recordId,
-    );
+    await attempt.failed();
+    await recordLogin(db, client, { username: body.username, method: 'password', success: false, agentId: agent?.id });
     throw unauthorized(ERROR_MESSAGES.wrongCredentials, ERROR_CODES.wrongCredentials);
   }
-  return startSession(db, client, { agent, subagent }, 'password', body.username, recordId);
+  await attempt.succeeded();
+  return startSession(db, client, { agent, subagent }, 'password', body.username);
 }
 
 export async function loginWithSms(deps: AccountDeps, body: SmsLoginBody, client: ClientInfo): Promise<Session> {

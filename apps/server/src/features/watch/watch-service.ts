@@ -19,6 +19,7 @@ import {
   type WatchToken,
   watchCode,
 } from '@yanbo/contracts';
+import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { ClientInfo } from '../../platform/auth.ts';
 import { hmac, safeEqual } from '../../platform/crypto.ts';
@@ -128,7 +129,8 @@ export async function enterWatchCode(
   if (fromIp.count > WATCH_CODE_MAX_FAILURES || onActivity.count > WATCH_CODE_FAILURES_PER_ACTIVITY) {
     throw tooManyRequests(WATCH_ERRORS.watchCodeLocked, ERROR_CODES.rateLimited);
   }
-  const right = !code.enabled || safeEqual(given, code.code);
+  // The code is matched trimmed and ignoring case (yq2025 opens YQ2025).
+  const right = !code.enabled || safeEqual(given.trim().toLowerCase(), code.code.trim().toLowerCase());
   if (right) {
     await ctx.limits.hit(byIp, watchCodeWindowMs, -1);
     await ctx.limits.hit(byActivity, watchCodeWindowMs, -1);
