@@ -22,6 +22,7 @@ import { createEmbeddedIngest, registerPlaybackRoutes } from './features/live-st
 import { trackHlsViewer } from './features/live-stream/hls-viewers.ts';
 import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
 import { registerLiveStreamRoutes } from './features/live-stream/live-stream-routes.ts';
+import { endPushesCutOffByRestart, keepMarkingPushesSeen } from './features/live-stream/push-liveness.ts';
 import { createRelayRunner } from './features/live-stream/relay-runner.ts';
 import { markInterruptedJobs } from './features/live-stream/stream-jobs.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
@@ -96,6 +97,12 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   if (config.embeddedIngest) ctx.ingest = createEmbeddedIngest(ctx, (line) => app.log.info(line));
   // Relays run inside this process; with the embedded default it is the only one, so a running row is a dead one.
   if (config.embeddedIngest) await markInterruptedJobs(ctx);
+  // Likewise no push outlived the restart: end those a crash left open, and keep noting the live ones as seen.
+  if (config.embeddedIngest) {
+    await endPushesCutOffByRestart(ctx);
+    const stopMarkingPushes = keepMarkingPushesSeen(ctx.db, (line) => app.log.warn(line));
+    app.addHook('onClose', async () => stopMarkingPushes());
+  }
   await ensureAdminAgent(ctx, app.log);
 
   app.setValidatorCompiler(validatorCompiler);

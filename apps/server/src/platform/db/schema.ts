@@ -397,6 +397,8 @@ export interface IngestSessionsTable {
   endedAt: NullableTimestamp;
   playbackBytes: ColumnType<string, number | string | undefined, number | string>;
   peakViewers: Generated<number>;
+  /** When the server last saw this push alive (migration 023). */
+  lastSeenAt: NullableTimestamp;
 }
 
 export interface VisitsTable {
