@@ -13,7 +13,9 @@ export const activityUsage = z.object({
     seconds: z.number().int(),
     lastStartedAt: isoDateTime.nullable(),
   }),
+  /** Each kind of stream job apart: a live transcode is not a relay (拉流转推), issue 8. */
   relay: z.object({ jobs: z.number().int(), seconds: z.number().int() }),
+  transcode: z.object({ jobs: z.number().int(), seconds: z.number().int() }),
   /** Bytes sent to HTTP-FLV viewers of the embedded ingest. */
   playbackBytes: z.number(),
   /** The most HTTP-FLV viewers at once during a push. */

@@ -164,6 +164,7 @@ describe.each(engines)('activity destroy and usage on %s', (engine) => {
       activityId: id,
       push: { sessions: 0, seconds: 0, lastStartedAt: null },
       relay: { jobs: 1, seconds: expect.any(Number) },
+      transcode: { jobs: 0, seconds: 0 },
       playbackBytes: 0,
       viewersPeak: 0,
       online: 0,

@@ -9,7 +9,7 @@ import { ownActivity } from '../../platform/tenancy.ts';
 import { hlsOnline } from '../live-stream/hls-viewers.ts';
 
 // Usage is read from what is recorded as it happens: ingest_sessions (written on publish and unpublish, with the
-// viewers' bytes and peak), stream_jobs (relays), media and meetings. Nothing is estimated.
+// viewers' bytes and peak), stream_jobs (relays and live transcodes, apart), media and meetings. Nothing is estimated.
 
 const seconds = (from: Date, to: Date | null, now: Date) =>
   Math.max(0, Math.round(((to ?? now).getTime() - from.getTime()) / 1000));
@@ -78,10 +78,15 @@ function countViewer(ctx: Pick<AppContext, 'ingest'>, app: string, stream: strin
   else counts.delete(key);
 }
 
+/** How many stream jobs of one kind ran, and for how long (one still running counts up to now). */
+function jobTotals(rows: { startedAt: Date; endedAt: Date | null }[], now: Date) {
+  return { jobs: rows.length, seconds: rows.reduce((sum, row) => sum + seconds(row.startedAt, row.endedAt, now), 0) };
+}
+
 export async function getActivityUsage(ctx: AppContext, caller: Caller, activityId: number): Promise<ActivityUsage> {
   await ownActivity(ctx.db, caller, activityId);
   const db = ctx.db;
-  const [activity, pushes, relays, storage, meetings, audience] = await Promise.all([
+  const [activity, pushes, streamJobs, storage, meetings, audience] = await Promise.all([
     db.selectFrom('activities').select(['app', 'stream']).where('id', '=', activityId).executeTakeFirstOrThrow(),
     db
       .selectFrom('ingestSessions')
@@ -89,7 +94,7 @@ export async function getActivityUsage(ctx: AppContext, caller: Caller, activity
       .where('activityId', '=', activityId)
       .orderBy('startedAt', 'desc')
       .execute(),
-    db.selectFrom('streamJobs').select(['startedAt', 'endedAt']).where('activityId', '=', activityId).execute(),
+    db.selectFrom('streamJobs').select(['kind', 'startedAt', 'endedAt']).where('activityId', '=', activityId).execute(),
     db
       .selectFrom('media')
       .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string | null>('sizeBytes').as('bytes')])
@@ -115,10 +120,14 @@ export async function getActivityUsage(ctx: AppContext, caller: Caller, activity
       seconds: pushes.reduce((sum, row) => sum + seconds(row.startedAt, row.endedAt, now), 0),
       lastStartedAt: pushes[0]?.startedAt.toISOString() ?? null,
     },
-    relay: {
-      jobs: relays.length,
-      seconds: relays.reduce((sum, row) => sum + seconds(row.startedAt, row.endedAt, now), 0),
-    },
+    relay: jobTotals(
+      streamJobs.filter((row) => row.kind === 'relay'),
+      now,
+    ),
+    transcode: jobTotals(
+      streamJobs.filter((row) => row.kind === 'transcode'),
+      now,
+    ),
     playbackBytes: pushes.reduce((sum, row) => sum + Number(row.playbackBytes), 0),
     viewersPeak: pushes.reduce((peak, row) => Math.max(peak, row.peakViewers), 0),
     online: onlineViewers(ctx, activity.app, activity.stream),
