@@ -5,10 +5,18 @@ import { AGENT_STATUSES, DEFAULT_AGENT_AREA, DEFAULT_AGENT_MARGIN, LOGIN_RECORD_
 export const agentStatus = z.enum(AGENT_STATUSES);
 export type AgentStatus = z.infer<typeof agentStatus>;
 
+/** The largest 保证金 (yuan) the form and the server take. */
+export const AGENT_MARGIN_MAX = 100_000_000;
+
 export const agentExtra = z.object({
   area: z.number().int().default(DEFAULT_AGENT_AREA),
   address: z.string().max(200).default(''),
-  margin: z.number().min(0).default(DEFAULT_AGENT_MARGIN),
+  // 保证金: a negative one is refused, never clamped to 0 (issue 8); the console's form says the same before sending.
+  margin: z
+    .number()
+    .min(0, 'margin must be 0 or more')
+    .max(AGENT_MARGIN_MAX, `margin must be at most ${AGENT_MARGIN_MAX}`)
+    .default(DEFAULT_AGENT_MARGIN),
 });
 export type AgentExtra = z.infer<typeof agentExtra>;
 
