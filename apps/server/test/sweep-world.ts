@@ -1,0 +1,191 @@
+import { API_PREFIX } from '@yanbo/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../src/platform/db/database.ts';
+import { type CallResult, call, createAgent, createSubagent, sessionFor, type TestApp } from './harness.ts';
+import type { Caller, World } from './tenancy-sweep-routes.ts';
+
+// What the route sweeps share (tenancy-sweep.test.ts, bad-input-sweep.test.ts): the route table read from the server
+// itself, the world of two agents with rows of every kind, and a snapshot of every table.
+
+export interface SeenRoute {
+  method: string;
+  url: string;
+  auth: boolean;
+}
+
+/** The sweeps' record of the server's routes, and of which route answered the last request. */
+export interface RouteLog {
+  routes: SeenRoute[];
+  lastRoute: string;
+}
+
+/**
+ * Wraps Fastify's factory so every app built records its routes (an onRoute hook) and which route answered each
+ * request. Used from a test file's vi.mock('fastify'), so the route table is the server's own.
+ */
+export function withRouteLog<T>(original: T, seen: RouteLog): T {
+  const fastify = original as { default: (...args: unknown[]) => FastifyInstance };
+  const factory = fastify.default;
+  const logged = (...args: unknown[]) => {
+    const app = factory(...args);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const config = route.config as { auth?: boolean } | undefined;
+      for (const method of methods) seen.routes.push({ method, url: route.url, auth: config?.auth !== false });
+    });
+    // Which route answered a request, so a probe with a mistyped URL cannot pass on the router's own 404.
+    app.addHook('onRequest', async (request) => {
+      seen.lastRoute = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+    });
+    return app;
+  };
+  return { ...original, default: Object.assign(logged, factory) };
+}
+
+export const isPublicRoute = (route: SeenRoute) =>
+  !route.auth || !route.url.startsWith(`${API_PREFIX}/`) || route.url.startsWith(`${API_PREFIX}/docs`);
+
+/**
+ * Texts only B's rows hold, and texts only rows of A's activity not assigned to A's sub-account hold (or tied to it):
+ * no answer to A may carry the first, no answer to A's sub-account the second.
+ */
+export const MARKERS = {
+  b: [
+    'B 联系人',
+    'B 公司',
+    'B 的下级',
+    'b-staff',
+    'B 的分组',
+    'B 的活动',
+    'B 的子账号分组',
+    'B 的渠道',
+    'B 的分享',
+    'b-secret.mp4',
+    'rtmp://example.com/live/b-secret',
+  ],
+  aOther: ['A 的另一个活动', 'A 另一活动的渠道', 'a-other.mp4', 'rtmp://example.com/live/a-other'],
+};
+
+/**
+ * Agents A and B with rows of every kind (activities, groups, sub-accounts, ditches, orders, media, stream jobs), A's
+ * lower-level agent and sub-accounts, and sessions for A, A's sub-account and A's lower-level agent.
+ */
+export async function buildWorld(t: TestApp): Promise<{ w: World; tokens: Record<Caller, string> }> {
+  const tokens: Record<Caller, string> = { agentA: '', subA: '', childA: '' };
+  const { ctx, app } = t;
+
+  const a = await createAgent(ctx, { coopLevel: 2 });
+  const b = await createAgent(ctx, { coopLevel: 2, contact: MARKERS.b[0], company: MARKERS.b[1] });
+  const aChild = await createAgent(ctx, { parentId: a.id });
+  const bChild = await createAgent(ctx, { parentId: b.id, contact: MARKERS.b[2] });
+  const aSub = await createSubagent(ctx, { agentId: a.id });
+  const aSub2 = await createSubagent(ctx, { agentId: a.id, username: 'a-staff-2' });
+  const bSub = await createSubagent(ctx, { agentId: b.id, username: MARKERS.b[3] });
+  const aToken = await sessionFor(ctx, a.id);
+  const bToken = await sessionFor(ctx, b.id);
+  tokens.agentA = aToken;
+  tokens.subA = await sessionFor(ctx, a.id, aSub.id);
+  tokens.childA = await sessionFor(ctx, aChild.id);
+
+  const ok = async (response: Promise<CallResult>) => {
+    const result = await response;
+    if (result.status !== 200) throw new Error(`fixture: ${result.status} ${result.text}`);
+    return result.body;
+  };
+  const as = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+    ok(call(app, method, url, { token, body }));
+
+  const aAct = (await as(aToken, 'POST', '/activity', { name: 'A 的活动', subagentId: aSub.id })).id;
+  const aGroup = (await as(aToken, 'POST', '/agent/activity-group', { name: 'A 的分组' })).id;
+  const aActOther = (await as(aToken, 'POST', '/activity', { name: MARKERS.aOther[0], groupId: aGroup })).id;
+  const aSubGroup = (await as(aToken, 'POST', '/v3/subagent-group', { name: 'A 的子账号分组' })).id;
+  const aDitchOther = await as(aToken, 'POST', `/agent/${a.id}/promotion-channel`, {
+    name: MARKERS.aOther[1],
+    activityId: aActOther,
+  });
+  const aOrder = (await as(aToken, 'POST', '/agent/order', { packageId: 100005, activityId: aActOther })).orderId;
+  // A's template activity is the one its sub-account may not see.
+  await as(aToken, 'POST', '/v3/agent/template-activity', { activityId: aActOther });
+  const bGroup = (await as(bToken, 'POST', '/agent/activity-group', { name: MARKERS.b[4] })).id;
+  const bAct = (await as(bToken, 'POST', '/activity', { name: MARKERS.b[5], subagentId: bSub.id, groupId: bGroup })).id;
+  const bSubGroup = (await as(bToken, 'POST', '/v3/subagent-group', { name: MARKERS.b[6] })).id;
+  await as(bToken, 'PUT', `/agent/subagent/${bSub.id}`, { groupId: bSubGroup });
+  const aDitch = await as(aToken, 'POST', `/agent/${a.id}/promotion-channel`, { name: 'A 的渠道', activityId: aAct });
+  const bDitch = await as(bToken, 'POST', `/agent/${b.id}/promotion-channel`, {
+    name: MARKERS.b[7],
+    activityId: bAct,
+  });
+  // B's activity carries settings of its own, so a write through A would show in the snapshot.
+  await as(bToken, 'PUT', `/activity/${bAct}/template`, { imgCover: 'b.png' });
+  await as(bToken, 'PUT', `/activity/${bAct}/watchcode`, { enabled: true, code: '246810' });
+  await as(bToken, 'PUT', `/activity/${bAct}/shareCard`, { title: MARKERS.b[8] });
+  await as(bToken, 'POST', `/v3/activity/${bAct}/meeting/join`);
+  const bOrder = (await as(bToken, 'POST', '/agent/order', { packageId: 100005, activityId: bAct })).orderId;
+  const media = (agentId: number, activityId: number, name: string) =>
+    ctx.db
+      .insertInto('media')
+      .values({
+        agentId,
+        activityId,
+        subagentId: null,
+        name,
+        sourceKind: 'upload',
+        source: `uploads/${name}`,
+        status: 'failed',
+        durationSeconds: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const streamJob = (agentId: number, activityId: number, source: string) =>
+    ctx.db
+      .insertInto('streamJobs')
+      .values({ activityId, agentId, kind: 'relay', source, status: 'running' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const bMedia = await media(b.id, bAct, MARKERS.b[9]);
+  const bJob = await streamJob(b.id, bAct, MARKERS.b[10]);
+  const aMediaOther = await media(a.id, aActOther, MARKERS.aOther[2]);
+  const aJobOther = await streamJob(a.id, aActOther, MARKERS.aOther[3]);
+
+  const w: World = {
+    aId: a.id,
+    aChildId: aChild.id,
+    aAct,
+    aActOther,
+    aSub: aSub.id,
+    aDitchSign: aDitch.sign,
+    aSub2: aSub2.id,
+    aGroup,
+    aSubGroup,
+    aDitchOtherSign: aDitchOther.sign,
+    aMediaOther: aMediaOther.id,
+    aJobOther: aJobOther.id,
+    aOrder,
+    bId: b.id,
+    bChildId: bChild.id,
+    bAct,
+    bSub: bSub.id,
+    bGroup,
+    bSubGroup,
+    bMedia: bMedia.id,
+    bDitchSign: bDitch.sign,
+    bJob: bJob.id,
+    bOrder,
+  };
+  return { w, tokens };
+}
+
+/** Every row of every table but the volatile ones, per table, in a stable order. */
+export async function snapshotTables(db: Db, volatile: ReadonlySet<string>): Promise<Record<string, string[]>> {
+  const tables = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  const result: Record<string, string[]> = {};
+  for (const { name } of tables.rows) {
+    if (volatile.has(name)) continue;
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+    result[name] = rows.rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return result;
+}
