@@ -50,6 +50,41 @@ export async function createSession(db: Db, owner: NewSession) {
 
 export async function revokeSession(db: Db, sessionId: number) {
   await db.updateTable('sessions').set({ revokedAt: new Date() }).where('id', '=', sessionId).execute();
+  sessionsEnded();
+}
+
+// Tokens die with the session (issue 8): message tokens and upload policies name the session that asked for them and
+// are checked against it at use, and what a session holds open (the console's event stream) ends with it. A session
+// ended in this process says so at once; anything else (another process, an agent disabled by its upper agent) is
+// found by the holders' own periodic check.
+const sessionEndListeners = new Set<() => void>();
+
+/** Calls back whenever sessions may have ended in this process; the holder checks its own. Answers the unsubscribe. */
+export function onSessionsEnded(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+/** Tells the holders to check their sessions; callers that revoke inside a transaction call it after the commit. */
+export function sessionsEnded() {
+  for (const listener of sessionEndListeners) listener();
+}
+
+/**
+ * Whether a session still stands: not revoked or expired, its agent neither disabled nor stopped, its sub-account
+ * (if any) not deleted. What a token issued under the session may do is decided by this, at every use.
+ */
+export async function sessionIsLive(db: Db, sessionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('agents', 'agents.id', 'sessions.agentId')
+    .leftJoin('subagents', 'subagents.id', 'sessions.subagentId')
+    .select(['agents.status', 'sessions.subagentId', 'subagents.deletedAt as subagentDeletedAt'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revokedAt', 'is', null)
+    .where('sessions.expiresAt', '>', new Date())
+    .executeTakeFirst();
+  return !!row && row.status === 'enabled' && !row.subagentDeletedAt;
 }
 
 /** Ends every session of an agent (and its sub-accounts) but one: after a password or mobile change. */
@@ -61,6 +96,7 @@ export async function revokeOtherSessions(db: Db, agentId: number, keepSessionId
     .where('revokedAt', 'is', null);
   if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
   await query.execute();
+  sessionsEnded();
 }
 
 async function resolveCaller(db: Db, token: string): Promise<Caller> {

@@ -116,21 +116,21 @@ export async function spent(store: RateLimitStore, rule: RateRule, key: string):
   return window && window.count >= rule.max ? secondsUntil(window.resetAt) : null;
 }
 
-/** Takes one of two places (per key and in total) for a long-lived connection, or null when either is full. */
-export async function acquireBoth(
+/** Takes a place under every key (a connection counted per address, per target and in total), or null when one is full. */
+export async function acquireAll(
   store: RateLimitStore,
-  one: { key: string; max: number },
-  all: { key: string; max: number },
+  places: { key: string; max: number }[],
 ): Promise<(() => void) | null> {
-  const first = await store.acquire(one.key, one.max);
-  if (!first) return null;
-  const second = await store.acquire(all.key, all.max);
-  if (!second) {
-    first();
-    return null;
+  const taken: (() => void)[] = [];
+  for (const place of places) {
+    const release = await store.acquire(place.key, place.max);
+    if (!release) {
+      for (const give of taken) give();
+      return null;
+    }
+    taken.push(release);
   }
   return () => {
-    first();
-    second();
+    for (const give of taken) give();
   };
 }

@@ -9,6 +9,7 @@ import {
   changeMobileBody,
   changePasswordBody,
   customerServiceUser,
+  ERROR_CODES,
   exists,
   existsQuery,
   loginRecordList,
@@ -34,29 +35,47 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf, clientOf } from '../../platform/auth.ts';
+import { tooManyRequests } from '../../platform/errors.ts';
+import { type RateRule, take } from '../../platform/rate-limit.ts';
 import * as account from './account-service.ts';
 import * as openid from './openid-service.ts';
 import * as sms from './sms-service.ts';
 
 const tags = ['account'];
 const publicRoute = { auth: false };
+/** Sign-in and sign-up forms are a few short fields: a stranger's body is refused past this (413). */
+const PUBLIC_BODY_LIMIT = 16 * 1024;
+/** GET /agent/exists tells whether a mobile has an account: per address, a form's worth of checks a minute. */
+const existsPerIp: RateRule = { max: 20, windowMs: 60_000 };
 
 export function registerAccountRoutes(server: FastifyInstance, ctx: AppContext) {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/agent/login',
-    { config: publicRoute, schema: { tags, body: passwordLoginBody, response: { 200: session } } },
+    {
+      config: publicRoute,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, body: passwordLoginBody, response: { 200: session } },
+    },
     (request) => account.loginWithPassword(ctx, request.body, clientOf(request)),
   );
   app.post(
     '/agent/login/token',
-    { config: publicRoute, schema: { tags, body: tokenLoginBody, response: { 200: session } } },
+    {
+      config: publicRoute,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, body: tokenLoginBody, response: { 200: session } },
+    },
     (request) => account.loginWithTicket(ctx, request.body.token, clientOf(request)),
   );
   app.post(
     '/agent/login/sms',
-    { config: publicRoute, schema: { tags, body: smsLoginBody, response: { 200: session } } },
+    {
+      config: publicRoute,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, body: smsLoginBody, response: { 200: session } },
+    },
     (request) => account.loginWithSms(ctx, request.body, clientOf(request)),
   );
   app.get(
@@ -77,7 +96,11 @@ export function registerAccountRoutes(server: FastifyInstance, ctx: AppContext) 
 
   app.post(
     '/sms',
-    { config: publicRoute, schema: { tags, body: smsSendBody, response: { 200: smsSent } } },
+    {
+      config: publicRoute,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, body: smsSendBody, response: { 200: smsSent } },
+    },
     (request) => {
       sms.assertSmsSignature(request.headers.authorization, request.body.mobile);
       return sms.sendPublicSms(ctx, request.body, request.ip);
@@ -88,24 +111,44 @@ export function registerAccountRoutes(server: FastifyInstance, ctx: AppContext) 
   );
   app.post(
     '/agent/sms/verify',
-    { config: publicRoute, schema: { tags, body: smsVerifyBody, response: { 200: smsVerified } } },
+    {
+      config: publicRoute,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, body: smsVerifyBody, response: { 200: smsVerified } },
+    },
     (request) => sms.verifySms(ctx, request.body),
   );
 
   app.post(
     '/agent/signup',
-    { config: publicRoute, schema: { tags, body: signupBody, response: { 200: session } } },
+    {
+      config: publicRoute,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, body: signupBody, response: { 200: session } },
+    },
     (request) => account.signup(ctx, request.body, clientOf(request)),
   );
   app.put(
     '/agent/password',
-    { config: publicRoute, schema: { tags, body: resetPasswordBody, response: { 200: ok } } },
+    {
+      config: publicRoute,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, body: resetPasswordBody, response: { 200: ok } },
+    },
     (request) => account.resetPassword(ctx, request.body),
   );
   app.get(
     '/agent/exists',
-    { config: publicRoute, schema: { tags, querystring: existsQuery, response: { 200: exists } } },
-    (request) => account.mobileExists(ctx, request.query.mobile),
+    {
+      config: publicRoute,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, querystring: existsQuery, response: { 200: exists } },
+    },
+    async (request) => {
+      const wait = await take(ctx.limits, existsPerIp, `exists:ip:${request.ip}`);
+      if (wait !== null) throw tooManyRequests(`Too many requests, try again in ${wait} s`, ERROR_CODES.rateLimited);
+      return account.mobileExists(ctx, request.query.mobile);
+    },
   );
 
   app.get(

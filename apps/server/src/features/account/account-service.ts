@@ -23,6 +23,7 @@ import {
   createSession,
   revokeOtherSessions,
   revokeSession,
+  sessionsEnded,
 } from '../../platform/auth.ts';
 import { decoyPasswordHash, hashPassword, hmac, randomToken, sha256, verifyPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -296,6 +297,7 @@ export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody) 
     await trx.updateTable('agents').set({ passwordHash, updatedAt: new Date() }).where('id', '=', agent.id).execute();
     await revokeOtherSessions(trx, agent.id, null);
   });
+  sessionsEnded();
   return { ok: true as const };
 }
 
@@ -311,6 +313,7 @@ export async function changePassword(deps: AccountDeps, caller: Caller, agentId:
     await trx.updateTable('agents').set({ passwordHash, updatedAt: new Date() }).where('id', '=', agentId).execute();
     await revokeOtherSessions(trx, agentId, caller.sessionId);
   });
+  sessionsEnded();
   return { ok: true as const };
 }
 

@@ -21,7 +21,8 @@ export function createMessageToken(ctx: AppContext, caller: Caller): EphemeralTo
   const { token, expiresAt } = signToken(
     ctx.secretKey,
     MESSAGE_TOKEN_PURPOSE,
-    { agentId: caller.agentId, subagentId: caller.subagentId },
+    // The session is named so the token dies with it (issue 8).
+    { agentId: caller.agentId, subagentId: caller.subagentId, sessionId: caller.sessionId },
     MESSAGE_TOKEN_TTL_MS,
   );
   return { token, expiresAt: expiresAt.toISOString() };

@@ -11,7 +11,7 @@ import {
   type UploadPolicy,
 } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../platform/auth.ts';
+import { type Caller, sessionIsLive } from '../../platform/auth.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { HttpError, invalidField } from '../../platform/errors.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
@@ -39,6 +39,8 @@ export const UPLOAD_URL = '/api/upload';
 
 interface PolicyPayload extends Record<string, unknown> {
   agentId: number;
+  /** The session that asked for the policy: the policy dies with it (issue 8). */
+  sessionId: number;
   kind: UploadKind;
   activityId: number | null;
 }
@@ -52,7 +54,12 @@ export async function createUploadPolicy(
 ): Promise<UploadPolicy> {
   if (kind === 'activity' && activityId === undefined) throw invalidField('activityId', 'Required');
   const scopedActivity = kind === 'activity' ? await ownActivity(ctx.db, caller, activityId as number) : null;
-  const payload: PolicyPayload = { agentId: caller.agentId, kind, activityId: scopedActivity };
+  const payload: PolicyPayload = {
+    agentId: caller.agentId,
+    sessionId: caller.sessionId,
+    kind,
+    activityId: scopedActivity,
+  };
   const { token, expiresAt } = signToken(ctx.secretKey, POLICY_PURPOSE, payload, POLICY_TTL_MS);
   // The token rides in the URL too, so the server knows the size limit before the body arrives.
   const url = `${UPLOAD_URL}?token=${encodeURIComponent(token)}`;
@@ -68,7 +75,11 @@ export interface IncomingFile {
 /** Stores a file uploaded under a policy, after checking the policy, the type, the content's magic and the size. */
 export async function storeUpload(ctx: AppContext, policyToken: string, file: IncomingFile) {
   const policy = verifyToken<PolicyPayload>(ctx.secretKey, POLICY_PURPOSE, policyToken);
-  if (!policy) throw new HttpError(403, 'Upload policy is invalid or expired');
+  // A policy of a session that ended (logout, password change, a disabled or deleted account) is refused like an
+  // expired one.
+  if (!policy || typeof policy.sessionId !== 'number' || !(await sessionIsLive(ctx.db, policy.sessionId))) {
+    throw new HttpError(403, 'Upload policy is invalid or expired');
+  }
   const rules = RULES[policy.kind];
   if (!rules.accept.includes(file.mimetype)) throw invalidField('file', `File type ${file.mimetype} is not accepted`);
   const first = await firstBytes(file.stream);

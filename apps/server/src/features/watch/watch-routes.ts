@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   heartbeatInput,
   heartbeatResult,
   VIEWER_COOKIE,
@@ -14,12 +15,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { clientOf } from '../../platform/auth.ts';
+import { tooManyRequests } from '../../platform/errors.ts';
+import { acquireAll } from '../../platform/rate-limit.ts';
 import { agentChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
 import * as watch from './watch-service.ts';
 
 const tags = ['watch'];
 const config = { auth: false };
 const SSE_HEARTBEAT_MS = 15_000;
+/** The audience's calls carry a code, a referrer and ids: a stranger's body is refused past this (413). */
+const PUBLIC_BODY_LIMIT = 16 * 1024;
+/**
+ * Open event streams (issue 8: one client held 1,100): a viewer has one per open page, so an address holds at most
+ * STREAMS_PER_IP_PER_ACTIVITY on one activity (a household or an office behind one address) and STREAMS_PER_IP in all,
+ * and the process at most STREAMS_TOTAL; past a cap the page is answered 429 and keeps polling nothing.
+ */
+const STREAMS_PER_IP_PER_ACTIVITY = 20;
+const STREAMS_PER_IP = 100;
+const STREAMS_TOTAL = 20_000;
 const VIEWER_COOKIE_MAX_AGE = 365 * 86_400;
 
 function cookieOf(request: FastifyRequest, name: string): string | undefined {
@@ -49,12 +62,20 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
   );
   app.post(
     '/watch/:id/watchcode',
-    { config, schema: { tags, params: watchParams, body: watchCodeInput, response: { 200: watchToken } } },
+    {
+      config,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, params: watchParams, body: watchCodeInput, response: { 200: watchToken } },
+    },
     (request) => watch.enterWatchCode(ctx, request.params.id, request.body.code, clientOf(request)),
   );
   app.post(
     '/watch/:id/visit',
-    { config, schema: { tags, params: watchParams, body: visitInput, response: { 200: visitStarted } } },
+    {
+      config,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, params: watchParams, body: visitInput, response: { 200: visitStarted } },
+    },
     async (request, reply) => {
       const known = viewerOf(request);
       const viewerId = known ?? watch.newViewerId();
@@ -70,14 +91,36 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
   );
   app.post(
     '/watch/:id/heartbeat',
-    { config, schema: { tags, params: watchParams, body: heartbeatInput, response: { 200: heartbeatResult } } },
+    {
+      config,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: { tags, params: watchParams, body: heartbeatInput, response: { 200: heartbeatResult } },
+    },
     (request) => watch.heartbeat(ctx.db, request.params.id, request.body.visitId, viewerOf(request)),
   );
   // The page follows isPushing live: the agent's realtime channel, narrowed to this activity's push state.
   app.get('/watch/:id/events', { config, schema: { tags, params: watchParams } }, async (request, reply) => {
     const activity = await watch.publicActivity(ctx.db, request.params.id);
+    const release = await acquireAll(ctx.limits, [
+      { key: `watch-stream:ip-activity:${request.ip}:${activity.id}`, max: STREAMS_PER_IP_PER_ACTIVITY },
+      { key: `watch-stream:ip:${request.ip}`, max: STREAMS_PER_IP },
+      { key: 'watch-stream:total', max: STREAMS_TOTAL },
+    ]);
+    if (!release) throw tooManyRequests('Too many open event streams', ERROR_CODES.rateLimited);
     reply.hijack();
     const res = reply.raw;
+    // Cleanup is in place before anything is awaited, so a viewer gone meanwhile gives its place back.
+    let keepAlive: NodeJS.Timeout | undefined;
+    let unsubscribe = () => {};
+    res.once('close', () => {
+      clearInterval(keepAlive);
+      unsubscribe();
+      release();
+    });
+    if (!res.socket || res.socket.destroyed) {
+      release();
+      return;
+    }
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -86,20 +129,18 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
     });
     const send = (isPushing: boolean) => res.write(`event: pushing\ndata: ${JSON.stringify({ isPushing })}\n\n`);
     res.write('retry: 3000\n\n');
-    const unsubscribe = ctx.realtime.subscribe(agentChannel(activity.agentId), (event: RealtimeEvent) => {
+    unsubscribe = ctx.realtime.subscribe(agentChannel(activity.agentId), (event: RealtimeEvent) => {
       if (event.type === 'activity.pushing' && event.activityId === activity.id) send(Boolean(event.isPushing));
     });
+    if (res.destroyed) unsubscribe();
     // Read once more after subscribing, so a push that changed in between is not missed.
     const now = await ctx.db
       .selectFrom('activities')
       .select('isPushing')
       .where('id', '=', activity.id)
       .executeTakeFirst();
+    if (res.destroyed) return;
     send(now?.isPushing ?? false);
-    const keepAlive = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS);
-    request.raw.once('close', () => {
-      clearInterval(keepAlive);
-      unsubscribe();
-    });
+    keepAlive = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS);
   });
 }
