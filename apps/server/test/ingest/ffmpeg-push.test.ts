@@ -306,4 +306,60 @@ describe.skipIf(!hasFfmpeg)('ingest with a real ffmpeg push', () => {
     expect(ingest.isLive('live', 'ff3')).toBe(false);
     await exited(ffmpeg);
   });
+
+  it('keeps an HTTP-FLV viewer connected through a kill -9 and a new push within the grace period', async () => {
+    const first = push(rtmpPort, 'ff4', GOOD_KEY, 30);
+    expect(await waitEvent('start', 'ff4', 2000)).not.toBeNull();
+    const chunks: Buffer[] = [];
+    let closed = false;
+    const req = http.get(`${base}/live/live/ff4.flv`, (res) => {
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('close', () => {
+        closed = true;
+      });
+    });
+    req.on('error', () => {});
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    first.kill('SIGKILL');
+    await exited(first);
+    const end = await waitEvent('end', 'ff4', 3000);
+    expect(end, 'the publish end is told at once, viewers or not').not.toBeNull();
+    expect(ingest.isLive('live', 'ff4')).toBe(false);
+    const beforeKill = Buffer.concat(chunks).length;
+    const tagsBefore = parseFlvTags(Buffer.concat(chunks));
+    const lastBefore = Math.max(...tagsBefore.filter((t) => t.type !== 18).map((t) => t.timestamp));
+
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(closed, 'the viewer is still connected while the encoder is away').toBe(false);
+    const second = push(rtmpPort, 'ff4', GOOD_KEY, 30);
+    const restarted = Date.now();
+    while (!events.some((e) => e.kind === 'start' && e.stream === 'ff4' && e.at > end!.at)) {
+      expect(Date.now() - restarted).toBeLessThan(3000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    second.kill('SIGKILL');
+    await exited(second);
+    req.destroy();
+
+    expect(closed, 'the same connection was kept').toBe(false);
+    const body = Buffer.concat(chunks);
+    expect(body.length).toBeGreaterThan(beforeKill + 10_000);
+    const tags = parseFlvTags(body);
+    const resumed = tags.slice(tagsBefore.length);
+    const videoHeader = resumed.findIndex((t) => t.type === 9 && t.data[1] === 0);
+    expect(videoHeader, 'the new push sequence header is sent').toBeGreaterThanOrEqual(0);
+    const frames = resumed.slice(videoHeader).filter((t) => t.type === 9 && t.data[1] === 1);
+    expect(frames[0].data[0] >> 4, 'resumed at a keyframe').toBe(1);
+    expect(frames.length).toBeGreaterThan(25);
+    const resumedMedia = resumed.filter((t) => t.type !== 18);
+    expect(Math.min(...resumedMedia.map((t) => t.timestamp)), 'the clock runs on').toBeGreaterThanOrEqual(lastBefore);
+    if (hasFfprobe) {
+      const file = path.join(work, 'resumed.flv');
+      writeFileSync(file, body);
+      const info = await probe(file);
+      expect(info.format, info.raw).toBe('flv');
+      expect(info.codecs, info.raw).toEqual(['aac', 'h264']);
+    }
+  });
 });

@@ -143,6 +143,19 @@ describe('MPEG-TS', () => {
   });
 });
 
+/** A viewer that keeps every chunk it is written, as the very Buffer objects it got. */
+function sink() {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  return { out, chunks };
+}
+const flvHeaderOnly = Buffer.from([0x46, 0x4c, 0x56, 1, 5, 0, 0, 0, 9, 0, 0, 0, 0]);
+
 describe('stream hub and HTTP-FLV', () => {
   it('keeps metadata, sequence headers and the GOP since the last keyframe', () => {
     const hub = new StreamHub();
@@ -177,8 +190,9 @@ describe('stream hub and HTTP-FLV', () => {
     const tags = parseFlvTags(bytes);
     expect(tags.map((t) => t.type).slice(0, 4)).toEqual([18, 9, 8, 9]);
     expect(tags[3].data[0]).toBe(0x17);
-    expect(tags[3].timestamp).toBe(0);
-    expect(tags.at(-1)?.timestamp).toBe(520);
+    // On the stream's own clock, the same for every viewer: the GOP's keyframe came at 1 s.
+    expect(tags[3].timestamp).toBe(1000);
+    expect(tags.at(-1)?.timestamp).toBe(1520);
     expect(live.viewers).toBe(0);
   });
 
@@ -199,6 +213,69 @@ describe('stream hub and HTTP-FLV', () => {
     stuck.destroy();
     live.pushMedia(9, 90_000, videoFrame(true));
     expect(live.viewers).toBe(0);
+  });
+
+  it('builds each live tag once: every viewer is written the very same bytes', () => {
+    const hub = new StreamHub();
+    const live = feed(hub, 'live', 's4', 1.5);
+    const viewers = [sink(), sink(), sink()];
+    for (const viewer of viewers) serveFlv(hub, 'live', 's4', viewer.out);
+    live.pushMedia(9, 1520, videoFrame(false));
+    live.pushMedia(8, 1530, audioFrame());
+    const [a, b, c] = viewers.map((viewer) => viewer.chunks.slice(-2));
+    expect(parseFlvTags(Buffer.concat([flvHeaderOnly, ...a])).map((t) => t.timestamp)).toEqual([1520, 1530]);
+    for (let i = 0; i < 2; i++) {
+      expect(b[i]).toBe(a[i]);
+      expect(c[i]).toBe(a[i]);
+    }
+    // The GOP a newcomer starts with is shared too.
+    const gopA = viewers[0].chunks.slice(4, -2);
+    expect(gopA.length).toBeGreaterThan(10);
+    expect(viewers[1].chunks.slice(4, -2)).toEqual(gopA);
+    for (const [i, chunk] of gopA.entries()) expect(viewers[2].chunks[4 + i]).toBe(chunk);
+    expect(live.viewers).toBe(3);
+  });
+
+  it('keeps FLV viewers connected through a publisher reconnect within the grace period, on one clock', async () => {
+    const hub = new StreamHub({ reconnectGraceMs: 300 });
+    const first = feed(hub, 'live', 's5', 1.5);
+    const viewer = sink();
+    serveFlv(hub, 'live', 's5', viewer.out);
+    hub.unpublish(first);
+    expect(hub.isLive('live', 's5')).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(viewer.out.writableEnded).toBe(false);
+
+    const second = feed(hub, 'live', 's5', 1.5);
+    expect(second.viewers).toBe(1);
+    const tags = parseFlvTags(Buffer.concat(viewer.chunks));
+    const configs = tags.filter((t) => (t.type === 9 || t.type === 8) && t.data[1] === 0);
+    expect(configs.length, 'the new publish sequence headers are sent again').toBe(4);
+    const media = tags.filter((t) => t.type !== 18 && t.data[1] !== 0);
+    for (let i = 1; i < media.length; i++) {
+      expect(media[i].timestamp, 'timestamps never go back').toBeGreaterThanOrEqual(media[i - 1].timestamp - 40);
+    }
+    expect(media.at(-1)!.timestamp).toBeGreaterThan(2900);
+    const resumedAt = tags.indexOf(configs[2]);
+    const firstResumedVideo = tags.slice(resumedAt).find((t) => t.type === 9 && t.data[1] === 1)!;
+    expect(firstResumedVideo.data[0] >> 4, 'the new push resumes at a keyframe').toBe(1);
+
+    // Gone for longer than the grace period: the viewer is ended.
+    hub.unpublish(second);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(viewer.out.writableEnded).toBe(true);
+    expect(second.viewers).toBe(0);
+  });
+
+  it('ends FLV viewers at once when the publish ends on purpose', () => {
+    const hub = new StreamHub({ reconnectGraceMs: 60_000 });
+    const live = feed(hub, 'live', 's6', 0.5);
+    const viewer = sink();
+    serveFlv(hub, 'live', 's6', viewer.out);
+    hub.unpublish(live);
+    expect(viewer.out.writableEnded).toBe(false);
+    hub.endViewers('live', 's6');
+    expect(viewer.out.writableEnded).toBe(true);
   });
 
   it('writes FLV tags with 32-bit timestamps', () => {
@@ -236,6 +313,45 @@ describe('HLS segmenter', () => {
     hub.unpublish(feed(hub, 'live', 'h1', 2.5));
     const again = hls.hlsPlaylist('live', 'h1')!.toString();
     expect(again).toContain('#EXT-X-DISCONTINUITY\n#EXTINF:2.000,\n7.ts');
+    hls.close();
+  });
+
+  it('ends the playlist when the push ends, and starts a new one for the next push', () => {
+    const hub = new StreamHub();
+    const hls = createHls(hub, { listSize: 3 });
+    hub.unpublish(feed(hub, 'live', 'h3', 6.5));
+    const ended = hls.hlsPlaylist('live', 'h3')!.toString();
+    expect(ended.trimEnd().split('\n').at(-1)).toBe('#EXT-X-ENDLIST');
+    expect(ended).toContain('3.ts');
+
+    const next = feed(hub, 'live', 'h3', 4.5);
+    const fresh = hls.hlsPlaylist('live', 'h3')!.toString();
+    expect(fresh).not.toContain('#EXT-X-ENDLIST');
+    expect(fresh).not.toContain('3.ts');
+    expect(fresh).toContain('#EXT-X-MEDIA-SEQUENCE:4\n');
+    expect(fresh).toContain('#EXT-X-DISCONTINUITY\n#EXTINF:2.000,\n4.ts');
+    hub.unpublish(next);
+    hls.close();
+  });
+
+  it('keeps the playlist open through a reconnect within the grace period, its target duration unchanged', async () => {
+    const hub = new StreamHub();
+    const hls = createHls(hub, { listSize: 10, reconnectGraceMs: 200 });
+    hub.unpublish(feed(hub, 'live', 'h4', 6.5));
+    expect(hls.hlsPlaylist('live', 'h4')!.toString()).not.toContain('#EXT-X-ENDLIST');
+    // The encoder comes back with a 5 s GOP: segments are still cut at the playlist's 2 s target.
+    const back = feed(hub, 'live', 'h4', 12.5, 125);
+    const playlist = hls.hlsPlaylist('live', 'h4')!.toString();
+    const targets = playlist.match(/#EXT-X-TARGETDURATION:\d+/g);
+    expect(targets).toEqual(['#EXT-X-TARGETDURATION:2']);
+    const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1]));
+    expect(durations.length).toBeGreaterThan(6);
+    for (const duration of durations) expect(Math.round(duration)).toBeLessThanOrEqual(2);
+    expect(playlist).toMatch(/#EXT-X-DISCONTINUITY\n#EXTINF:[\d.]+,\n4\.ts/);
+    hub.unpublish(back);
+    expect(hls.hlsPlaylist('live', 'h4')!.toString()).not.toContain('#EXT-X-ENDLIST');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(hls.hlsPlaylist('live', 'h4')!.toString()).toContain('#EXT-X-ENDLIST');
     hls.close();
   });
 

@@ -1,6 +1,11 @@
 /**
  * In-process HLS: each live stream of the hub is remuxed (H.264 + AAC) into MPEG-TS segments cut at keyframes,
  * kept in memory as a sliding window, with a live m3u8 playlist. No disk, no transcoding.
+ *
+ * A playlist lives as long as its push (issue 8): it gets #EXT-X-ENDLIST when the encoder unpublishes, or when a
+ * publisher that dropped does not come back within the grace period; one that does continues the same playlist
+ * after an #EXT-X-DISCONTINUITY. A push after the end starts a new playlist, its media sequence continuing. The
+ * target duration is fixed for a playlist's life (RFC 8216 6.2.1): a segment that would run past it is cut there.
  */
 import { isVideoKeyframe, SoundFormat, TagType, VideoCodec } from './flv.ts';
 import {
@@ -25,8 +30,10 @@ export interface HlsOptions {
   targetDuration?: number;
   /** Segments listed in the playlist (default 6). A few more are kept for players holding an older playlist. */
   listSize?: number;
-  /** How long the segments of a stream stay available after its publisher stops, in ms (default 60 s). */
+  /** How long the segments of a stream stay available after its playlist ended, in ms (default 60 s). */
   retainMs?: number;
+  /** How long the playlist stays open for a publisher that dropped to come back, in ms (default 0). */
+  reconnectGraceMs?: number;
   log?: (line: string) => void;
 }
 
@@ -44,6 +51,8 @@ export interface Hls {
   /** A segment by its name in the playlist ("12.ts"); null when unknown or already out of the window. */
   hlsSegment(app: string, stream: string, name: string): Buffer | null;
   segments(app: string, stream: string): HlsSegmentInfo[];
+  /** The push of app/stream ended on purpose: its playlist ends now rather than after the grace period. */
+  endPlaylist(app: string, stream: string): void;
   close(): void;
 }
 
@@ -55,12 +64,19 @@ const MAX_SEGMENT_MS = 30_000;
 const MAX_SEGMENT_BYTES = 64 * 1024 * 1024;
 /** Audio tags before the first video keyframe are dropped, unless no video shows up within this long. */
 const AUDIO_ONLY_AFTER_MS = 3000;
+/**
+ * Past the target duration by this much a segment is cut without waiting for a keyframe: its duration still
+ * rounds to the target (RFC 8216 4.3.3.1), and a keyframe that comes a frame late does not force a cut.
+ */
+const FORCED_CUT_SLACK_MS = 300;
 
 interface Segment {
   sequence: number;
   duration: number;
   data: Buffer;
   discontinuity: boolean;
+  /** Discontinuities up to and including this segment, for EXT-X-DISCONTINUITY-SEQUENCE. */
+  discontinuities: number;
 }
 
 interface OpenSegment {
@@ -77,7 +93,12 @@ class HlsStream {
   readonly stream: string;
   segments: Segment[] = [];
   nextSequence = 0;
-  targetDuration: number;
+  /** The playlist's EXT-X-TARGETDURATION, fixed by its first segment; null before. */
+  playlistTarget: number | null = null;
+  /** EXT-X-ENDLIST: the push ended and no publisher came back. */
+  ended = false;
+  private discontinuities = 0;
+  readonly targetDuration: number;
   private readonly targetMs: number;
   private readonly keep: number;
   private current: OpenSegment | null = null;
@@ -90,6 +111,7 @@ class HlsStream {
   private firstAudioMs: number | null = null;
   private frameMs = 40;
   expiry: NodeJS.Timeout | null = null;
+  grace: NodeJS.Timeout | null = null;
   private readonly log: (line: string) => void;
   private warned = new Set<string>();
 
@@ -106,11 +128,19 @@ class HlsStream {
     this.detach();
     if (this.expiry) clearTimeout(this.expiry);
     this.expiry = null;
+    if (this.grace) clearTimeout(this.grace);
+    this.grace = null;
+    if (this.ended) {
+      // A new push after the end: a new playlist, numbered on so a player holding the old one never mixes them.
+      this.segments = [];
+      this.playlistTarget = null;
+      this.ended = false;
+    }
     this.live = live;
     this.avc = null;
     this.aac = null;
     this.firstAudioMs = null;
-    this.pendingDiscontinuity = this.segments.length > 0;
+    this.pendingDiscontinuity = this.nextSequence > 0;
     this.unsubscribe = live.subscribe(
       {
         tag: (tag) => this.onTag(tag),
@@ -160,7 +190,10 @@ class HlsStream {
     } else {
       const elapsed = ms - current.startMs;
       const due = keyframe && (elapsed >= this.targetMs || !current.video);
-      const forced = elapsed >= MAX_SEGMENT_MS || current.bytes >= MAX_SEGMENT_BYTES;
+      const forced =
+        elapsed >= MAX_SEGMENT_MS ||
+        current.bytes >= MAX_SEGMENT_BYTES ||
+        (this.playlistTarget !== null && elapsed >= this.playlistTarget * 1000 + FORCED_CUT_SLACK_MS);
       if (due || forced || elapsed < 0) {
         this.close(ms);
         this.open(ms, true);
@@ -246,13 +279,16 @@ class HlsStream {
     this.current = null;
     const durationMs = Math.max(1, endMs - current.startMs);
     const duration = durationMs / 1000;
+    if (current.discontinuity) this.discontinuities++;
     this.segments.push({
       sequence: this.nextSequence++,
       duration,
       data: Buffer.concat(current.parts, current.bytes),
       discontinuity: current.discontinuity,
+      discontinuities: this.discontinuities,
     });
-    if (Math.ceil(duration) > this.targetDuration) this.targetDuration = Math.ceil(duration);
+    // The first segment shows the GOP the encoder keeps; the playlist's target holds from then on.
+    this.playlistTarget ??= Math.max(this.targetDuration, Math.round(duration));
     while (this.segments.length > this.keep) this.segments.shift();
   }
 
@@ -262,6 +298,34 @@ class HlsStream {
     if (current) this.close(current.lastMs + this.frameMs);
     this.detach();
     this.live = null;
+  }
+
+  /** No publisher came back: #EXT-X-ENDLIST. */
+  end() {
+    if (this.grace) clearTimeout(this.grace);
+    this.grace = null;
+    if (this.live) return;
+    this.ended = true;
+  }
+
+  playlist(listSize: number): Buffer | null {
+    if (this.segments.length === 0) return null;
+    const listed = this.segments.slice(-listSize);
+    const first = listed[0];
+    const lines = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:3',
+      `#EXT-X-TARGETDURATION:${this.playlistTarget ?? this.targetDuration}`,
+      `#EXT-X-MEDIA-SEQUENCE:${first.sequence}`,
+    ];
+    const discontinuitySequence = first.discontinuities - (first.discontinuity ? 1 : 0);
+    if (discontinuitySequence > 0) lines.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuitySequence}`);
+    for (const segment of listed) {
+      if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
+      lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, `${segment.sequence}.ts`);
+    }
+    if (this.ended) lines.push('#EXT-X-ENDLIST');
+    return Buffer.from(`${lines.join('\n')}\n`);
   }
 
   get isLive() {
@@ -274,6 +338,7 @@ export function createHls(hub: StreamHub, options: HlsOptions = {}): Hls {
     targetDuration: options.targetDuration ?? 2,
     listSize: options.listSize ?? 6,
     retainMs: options.retainMs ?? 60_000,
+    reconnectGraceMs: options.reconnectGraceMs ?? 0,
   };
   const log = options.log ?? (() => {});
   const streams = new Map<string, HlsStream>();
@@ -289,16 +354,24 @@ export function createHls(hub: StreamHub, options: HlsOptions = {}): Hls {
   };
 
   const offPublish = hub.onPublish(attach);
-  const offUnpublish = hub.onUnpublish((live) => {
-    const key = streamKey(live.app, live.stream);
-    const hls = streams.get(key);
-    if (!hls) return;
-    hls.flush();
+  const end = (key: string, hls: HlsStream) => {
+    if (hls.isLive) return;
+    hls.end();
     if (hls.expiry) clearTimeout(hls.expiry);
     hls.expiry = setTimeout(() => {
       if (streams.get(key) === hls && !hls.isLive) streams.delete(key);
     }, settings.retainMs);
     hls.expiry.unref();
+  };
+  const offUnpublish = hub.onUnpublish((live) => {
+    const key = streamKey(live.app, live.stream);
+    const hls = streams.get(key);
+    if (!hls) return;
+    hls.flush();
+    if (settings.reconnectGraceMs <= 0) return end(key, hls);
+    if (hls.grace) clearTimeout(hls.grace);
+    hls.grace = setTimeout(() => end(key, hls), settings.reconnectGraceMs);
+    hls.grace.unref();
   });
   for (const info of hub.list()) {
     const live = hub.get(info.app, info.stream);
@@ -307,20 +380,7 @@ export function createHls(hub: StreamHub, options: HlsOptions = {}): Hls {
 
   return {
     hlsPlaylist(app, stream) {
-      const hls = streams.get(streamKey(app, stream));
-      if (!hls || hls.segments.length === 0) return null;
-      const listed = hls.segments.slice(-settings.listSize);
-      const lines = [
-        '#EXTM3U',
-        '#EXT-X-VERSION:3',
-        `#EXT-X-TARGETDURATION:${hls.targetDuration}`,
-        `#EXT-X-MEDIA-SEQUENCE:${listed[0].sequence}`,
-      ];
-      for (const segment of listed) {
-        if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
-        lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, `${segment.sequence}.ts`);
-      }
-      return Buffer.from(`${lines.join('\n')}\n`);
+      return streams.get(streamKey(app, stream))?.playlist(settings.listSize) ?? null;
     },
     hlsSegment(app, stream, name) {
       const match = /^(\d{1,15})\.ts$/.exec(name);
@@ -339,12 +399,18 @@ export function createHls(hub: StreamHub, options: HlsOptions = {}): Hls {
         discontinuity: s.discontinuity,
       }));
     },
+    endPlaylist(app, stream) {
+      const key = streamKey(app, stream);
+      const hls = streams.get(key);
+      if (hls) end(key, hls);
+    },
     close() {
       offPublish();
       offUnpublish();
       for (const hls of streams.values()) {
         hls.detach();
         if (hls.expiry) clearTimeout(hls.expiry);
+        if (hls.grace) clearTimeout(hls.grace);
       }
       streams.clear();
     },

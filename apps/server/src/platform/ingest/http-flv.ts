@@ -1,15 +1,21 @@
 /**
  * HTTP-FLV playback: an endless FLV file per viewer — header, metadata, sequence headers, the GOP cache, then the
- * live tags. A viewer that cannot keep up loses frames (never buffered without bound) and resumes at a keyframe.
+ * live tags — written from the channel's shared FLV bytes (never a copy per viewer). A viewer that cannot keep up
+ * loses frames and resumes at a keyframe; one that stays stuck, or whose queue passes a hard limit, is disconnected
+ * so the memory it held is given back (issue 8: 50 stalled readers once kept 115 MB for good).
  */
 import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
-import { flvHeader, flvTag, isAacSequenceHeader, isVideoSequenceHeader, TagType } from './flv.ts';
-import { createViewerPacer, type MediaTag, type StreamHub } from './stream-hub.ts';
+import { flvHeader } from './flv.ts';
+import type { FlvFrame, FlvViewer, StreamHub } from './stream-hub.ts';
 
 export interface ServeFlvOptions {
-  /** Bytes queued for the viewer beyond which frames are dropped (default 2 MiB). */
+  /** Bytes queued for the viewer beyond which frames are dropped until the next keyframe (default 2 MiB). */
   maxPendingBytes?: number;
+  /** A viewer whose queue stays past maxPendingBytes this long is disconnected (default 10 s). */
+  stallTimeoutMs?: number;
+  /** A viewer whose queue passes this is disconnected at once (default 4 × maxPendingBytes). */
+  hardLimitBytes?: number;
 }
 
 type Sink = Writable | ServerResponse;
@@ -20,11 +26,13 @@ function isResponse(res: Sink): res is ServerResponse {
 
 /**
  * Streams app/stream to `res` as HTTP-FLV. Answers 404 (or just ends a plain Writable) and returns false when the
- * stream is not live; otherwise returns true and keeps writing until the publisher stops or the viewer goes away.
+ * stream is not live; otherwise returns true and keeps writing until the stream ends (the publisher stopped, or
+ * did not come back within the hub's grace period) or the viewer goes away.
  */
 export function serveFlv(hub: StreamHub, app: string, stream: string, res: Sink, options: ServeFlvOptions = {}) {
-  const live = hub.get(app, stream);
-  if (!live || live.ended) {
+  const channel = hub.channel(app, stream);
+  const live = channel?.live;
+  if (!channel || !live) {
     if (isResponse(res)) {
       if (!res.headersSent) res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Stream Not Found');
@@ -34,6 +42,9 @@ export function serveFlv(hub: StreamHub, app: string, stream: string, res: Sink,
     return false;
   }
   const maxPending = options.maxPendingBytes ?? 2 * 1024 * 1024;
+  const lowWater = maxPending / 2;
+  const hardLimit = options.hardLimitBytes ?? maxPending * 4;
+  const stallTimeoutMs = options.stallTimeoutMs ?? 10_000;
 
   if (isResponse(res)) {
     res.writeHead(200, {
@@ -45,54 +56,64 @@ export function serveFlv(hub: StreamHub, app: string, stream: string, res: Sink,
     res.socket?.setNoDelay(true);
   }
 
-  const snapshot = live.snapshot();
-  const hasVideo = live.hasVideo || snapshot.videoConfig !== null;
-  const hasAudio = live.hasAudio || snapshot.audioConfig !== null;
+  const hasVideo = live.hasVideo || channel.videoConfig !== null;
+  const hasAudio = live.hasAudio || channel.audioConfig !== null;
   // When nothing tells what the stream carries yet (the viewer came right at the start), announce both.
   const unknown = !hasVideo && !hasAudio;
 
-  let base: number | null = null;
   let done = false;
-  const pacer = createViewerPacer(
-    maxPending,
-    () => res.writableLength,
-    () => live.hasVideo,
-  );
+  // Dropping until a frame a decoder can start from, once the queue is back under the low-water mark.
+  let skipping = false;
+  let stalledSince = 0;
 
-  const rebase = (timestamp: number) => {
-    if (base === null) base = timestamp;
-    const ts = timestamp - base;
-    return ts < 0 ? 0 : ts;
-  };
-
-  const initial: Buffer[] = [flvHeader(unknown || hasAudio, unknown || hasVideo)];
-  if (snapshot.metadata) initial.push(flvTag(TagType.script, 0, snapshot.metadata));
-  if (snapshot.videoConfig) initial.push(flvTag(TagType.video, 0, snapshot.videoConfig.data));
-  if (snapshot.audioConfig) initial.push(flvTag(TagType.audio, 0, snapshot.audioConfig.data));
-  for (const tag of snapshot.gop) initial.push(flvTag(tag.type, rebase(tag.timestamp), tag.data));
-
-  let unsubscribe = () => {};
   const finish = () => {
     if (done) return;
     done = true;
-    unsubscribe();
+    channel.remove(viewer);
     if (!res.writableEnded && !res.destroyed) res.end();
   };
-
-  const onTag = (tag: MediaTag) => {
+  const cut = () => {
     if (done) return;
-    if (res.destroyed || res.writableEnded) return finish();
-    if (!pacer(tag)) return;
-    const config =
-      tag.type === TagType.script ||
-      (tag.type === TagType.video ? isVideoSequenceHeader(tag.data) : isAacSequenceHeader(tag.data));
-    const ts = config && base === null ? 0 : rebase(tag.timestamp);
-    res.write(flvTag(tag.type, ts, tag.data));
+    done = true;
+    channel.remove(viewer);
+    res.destroy();
   };
 
-  unsubscribe = live.subscribe({ tag: onTag, end: finish });
+  const viewer: FlvViewer = {
+    frame(frame: FlvFrame) {
+      if (done) return;
+      if (res.destroyed || res.writableEnded) return finish();
+      const pending = res.writableLength;
+      if (pending > hardLimit) return cut();
+      if (!frame.config) {
+        if (skipping) {
+          if (!frame.resumable || pending > lowWater) {
+            if (Date.now() - stalledSince > stallTimeoutMs) cut();
+            return;
+          }
+          skipping = false;
+        } else if (pending > maxPending) {
+          skipping = true;
+          stalledSince = Date.now();
+          return;
+        }
+      }
+      res.write(frame.bytes);
+    },
+    resume() {
+      // The new publish's frames only make sense from its first keyframe on.
+      skipping = true;
+      stalledSince = Date.now();
+    },
+    end: finish,
+  };
+
   res.on('close', finish);
   res.on('error', finish);
-  res.write(Buffer.concat(initial));
+  // What the viewer needs first, as the shared buffers themselves (a response gathers one tick's writes in one).
+  res.write(flvHeader(unknown || hasAudio, unknown || hasVideo));
+  for (const frame of [channel.metadata, channel.videoConfig, channel.audioConfig]) if (frame) res.write(frame.bytes);
+  for (const frame of channel.gop) res.write(frame.bytes);
+  channel.add(viewer);
   return true;
 }

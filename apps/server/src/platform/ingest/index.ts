@@ -52,6 +52,11 @@ export interface IngestOptions
   hls?: Omit<HlsOptions, 'log'> | false;
   flv?: ServeFlvOptions;
   hub?: HubOptions;
+  /**
+   * How long HTTP-FLV viewers (and the HLS playlist) wait for a publisher that dropped to come back (default
+   * 10 s). A push the encoder ends itself (unpublish) ends its viewers and playlist at once.
+   */
+  reconnectGraceMs?: number;
 }
 
 export interface Ingest {
@@ -75,7 +80,10 @@ export interface Ingest {
 }
 
 export function createIngest(options: IngestOptions): Ingest {
-  const hub = new StreamHub(options.hub);
+  const reconnectGraceMs = options.reconnectGraceMs ?? 10_000;
+  const hub = new StreamHub({ reconnectGraceMs, ...options.hub });
+  const hls: Hls | null =
+    options.hls === false ? null : createHls(hub, { reconnectGraceMs, ...options.hls, log: options.log });
   const rtmp = createRtmpServer({
     port: options.rtmpPort ?? 1935,
     host: options.host,
@@ -83,7 +91,14 @@ export function createIngest(options: IngestOptions): Ingest {
     authorizePublish: options.authorizePublish,
     isInternalPlay: options.isInternalPlay,
     onPublishStart: options.onPublishStart,
-    onPublishEnd: options.onPublishEnd,
+    onPublishEnd(app, stream, info) {
+      // The hub learns why the publish ended only here: an encoder that unpublished is not coming back.
+      if (info.reason === 'unpublish' || info.reason === 'shutdown') {
+        hub.endViewers(app, stream);
+        hls?.endPlaylist(app, stream);
+      }
+      return options.onPublishEnd?.(app, stream, info);
+    },
     log: options.log,
     publishIdleTimeoutMs: options.publishIdleTimeoutMs,
     handshakeTimeoutMs: options.handshakeTimeoutMs,
@@ -91,7 +106,6 @@ export function createIngest(options: IngestOptions): Ingest {
     chunkSize: options.chunkSize,
     maxPlayerPendingBytes: options.flv?.maxPendingBytes,
   });
-  const hls: Hls | null = options.hls === false ? null : createHls(hub, { ...options.hls, log: options.log });
 
   let port: number | null = null;
   return {

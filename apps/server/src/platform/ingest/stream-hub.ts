@@ -2,9 +2,13 @@
  * The stream hub: one entry per live stream (app/stream) with what a new viewer needs to start at once — the
  * metadata, the video and audio sequence headers and the tags since the last keyframe (the GOP cache) — and the
  * fan-out of live tags to the viewers (HTTP-FLV, HLS, RTMP play).
+ *
+ * HTTP-FLV viewers hang off an FlvChannel, which outlives one publish: each tag is built into FLV bytes once and
+ * the same Buffer is written to every viewer (issue 8: a copy per viewer cost 2.4–3.5× nginx-rtmp's CPU), on one
+ * clock that keeps running when an encoder drops and reconnects within the grace period, so viewers stay connected.
  */
 import { type AmfObject, decodeAmf0Values, ecmaArray, encodeAmf0Values } from './amf0.ts';
-import { isAacSequenceHeader, isVideoKeyframe, isVideoSequenceHeader, TagType, type TagTypeId } from './flv.ts';
+import { flvTag, isAacSequenceHeader, isVideoKeyframe, isVideoSequenceHeader, TagType, type TagTypeId } from './flv.ts';
 
 export interface MediaTag {
   type: TagTypeId;
@@ -46,6 +50,11 @@ export interface HubOptions {
   /** Upper bounds of the GOP cache; past them it is emptied until the next keyframe. */
   gopMaxTags?: number;
   gopMaxBytes?: number;
+  /**
+   * How long HTTP-FLV viewers wait, connected, for the publisher of their stream to come back after it dropped
+   * (default 0: they are ended with the publish).
+   */
+  reconnectGraceMs?: number;
 }
 
 /** Audio-only streams have no keyframes: keep about this many recent audio tags instead. */
@@ -73,6 +82,8 @@ export class LiveStream {
   private internalListeners = new Set<StreamListener>();
   private readonly gopMaxTags: number;
   private readonly gopMaxBytes: number;
+  /** The HTTP-FLV viewers' channel while it carries this publish. */
+  channel: FlvChannel | null = null;
 
   constructor(app: string, stream: string, publisherId: number, options: HubOptions) {
     this.app = app;
@@ -185,9 +196,9 @@ export class LiveStream {
     };
   }
 
-  /** Who is watching: the listeners that are not the server's own. */
+  /** Who is watching: the listeners that are not the server's own, and the HTTP-FLV viewers. */
   get viewers() {
-    return this.listeners.size - this.internalListeners.size;
+    return this.listeners.size - this.internalListeners.size + (this.channel?.viewers ?? 0);
   }
 
   private emit(tag: MediaTag) {
@@ -238,6 +249,7 @@ type HubListener = (live: LiveStream) => void;
 /** All live streams of this process. */
 export class StreamHub {
   private streams = new Map<string, LiveStream>();
+  private channels = new Map<string, FlvChannel>();
   private publishListeners = new Set<HubListener>();
   private unpublishListeners = new Set<HubListener>();
   private readonly options: HubOptions;
@@ -250,6 +262,12 @@ export class StreamHub {
     return this.streams.get(streamKey(app, stream)) ?? null;
   }
 
+  /** The HTTP-FLV channel of app/stream while it is live; null otherwise. */
+  channel(app: string, stream: string): FlvChannel | null {
+    const live = this.get(app, stream);
+    return live && !live.ended ? live.channel : null;
+  }
+
   isLive(app: string, stream: string) {
     return this.streams.has(streamKey(app, stream));
   }
@@ -260,6 +278,12 @@ export class StreamHub {
     if (this.streams.has(key)) return null;
     const live = new LiveStream(app, stream, publisherId, this.options);
     this.streams.set(key, live);
+    let channel = this.channels.get(key);
+    if (!channel) {
+      channel = new FlvChannel(this.options);
+      this.channels.set(key, channel);
+    }
+    channel.attach(live);
     for (const fn of this.publishListeners) {
       try {
         fn(live);
@@ -275,7 +299,10 @@ export class StreamHub {
     const key = streamKey(live.app, live.stream);
     if (this.streams.get(key) === live) this.streams.delete(key);
     if (live.ended) return;
+    const channel = live.channel;
+    channel?.detach(live);
     live.finish();
+    if (channel) this.holdViewers(key, channel, this.options.reconnectGraceMs ?? 0);
     for (const fn of this.unpublishListeners) {
       try {
         fn(live);
@@ -283,6 +310,31 @@ export class StreamHub {
         // listeners are isolated
       }
     }
+  }
+
+  /**
+   * The publisher of app/stream is gone: its HTTP-FLV viewers stay connected for `graceMs` (a new publish of the
+   * same name resumes them), then end.
+   */
+  private holdViewers(key: string, channel: FlvChannel, graceMs: number) {
+    if (channel.live) return;
+    const end = () => {
+      if (channel.live) return;
+      if (this.channels.get(key) === channel) this.channels.delete(key);
+      channel.end();
+    };
+    if (graceMs <= 0 || channel.viewers === 0) return end();
+    channel.holdFor(graceMs, end);
+  }
+
+  /**
+   * The publish of app/stream ended on purpose (the encoder unpublished): its viewers, waiting for a reconnect, end
+   * now. Nothing happens when a new publish has already resumed them.
+   */
+  endViewers(app: string, stream: string) {
+    const key = streamKey(app, stream);
+    const channel = this.channels.get(key);
+    if (channel) this.holdViewers(key, channel, 0);
   }
 
   onPublish(fn: HubListener): () => void {
@@ -297,6 +349,178 @@ export class StreamHub {
 
   list(): LiveStreamInfo[] {
     return [...this.streams.values()].map((live) => live.info());
+  }
+}
+
+/** One tag built as FLV bytes once, written as is to every HTTP-FLV viewer. */
+export interface FlvFrame {
+  type: TagTypeId;
+  /** On the channel's clock, which continues across a publisher's reconnect. */
+  timestamp: number;
+  /** The tag header, body and PreviousTagSize. */
+  bytes: Buffer;
+  /** Metadata or a sequence header: every viewer needs it, whatever it dropped. */
+  config: boolean;
+  /** A decoder can start here: a video keyframe, or any audio tag of a stream without video. */
+  resumable: boolean;
+}
+
+/** An HTTP-FLV viewer as its channel sees it. */
+export interface FlvViewer {
+  frame(frame: FlvFrame): void;
+  /** A new publish took over: its frames follow, from its first keyframe on. */
+  resume(): void;
+  end(): void;
+}
+
+/** Keeps the cache of a stream without video at its last AUDIO_ONLY_CACHE tags; answers the bytes it let go. */
+function trimAudioOnly(gop: FlvFrame[]) {
+  let bytes = 0;
+  while (gop.length > AUDIO_ONLY_CACHE) bytes += gop.shift()!.bytes.length;
+  return bytes;
+}
+
+/**
+ * The HTTP-FLV viewers of one app/stream and what a new one needs first (metadata, sequence headers, the GOP since
+ * the last keyframe), all as shared FLV bytes. It carries one publish at a time; between two it holds its viewers.
+ */
+export class FlvChannel {
+  live: LiveStream | null = null;
+  metadata: FlvFrame | null = null;
+  videoConfig: FlvFrame | null = null;
+  audioConfig: FlvFrame | null = null;
+  gop: FlvFrame[] = [];
+  private gopBytes = 0;
+  private readonly viewerSet = new Set<FlvViewer>();
+  private unsubscribe: () => void = () => {};
+  /** Added to the publisher's timestamps; set at the first tag of each publish. */
+  private offset: number | null = null;
+  private lastTimestamp = -1;
+  private grace: NodeJS.Timeout | null = null;
+  private ended = false;
+  private readonly gopMaxTags: number;
+  private readonly gopMaxBytes: number;
+
+  constructor(options: HubOptions) {
+    this.gopMaxTags = options.gopMaxTags ?? 4000;
+    this.gopMaxBytes = options.gopMaxBytes ?? 24 * 1024 * 1024;
+  }
+
+  get viewers() {
+    return this.viewerSet.size;
+  }
+
+  attach(live: LiveStream) {
+    if (this.grace) clearTimeout(this.grace);
+    this.grace = null;
+    this.live = live;
+    live.channel = this;
+    this.offset = null;
+    this.metadata = null;
+    this.videoConfig = null;
+    this.audioConfig = null;
+    this.resetGop();
+    this.unsubscribe = live.subscribe({ tag: (tag) => this.onTag(tag), end: () => {} }, { internal: true });
+    for (const viewer of this.viewerSet) viewer.resume();
+  }
+
+  detach(live: LiveStream) {
+    if (this.live !== live) return;
+    this.unsubscribe();
+    this.live = null;
+    live.channel = null;
+    this.resetGop();
+  }
+
+  holdFor(ms: number, then: () => void) {
+    if (this.grace) clearTimeout(this.grace);
+    this.grace = setTimeout(then, ms);
+    this.grace.unref();
+  }
+
+  /** Adds a viewer (false when the channel has ended); the viewer writes what it needs first itself. */
+  add(viewer: FlvViewer): boolean {
+    if (this.ended) return false;
+    this.viewerSet.add(viewer);
+    return true;
+  }
+
+  remove(viewer: FlvViewer) {
+    this.viewerSet.delete(viewer);
+  }
+
+  /** Ends every viewer. */
+  end() {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.grace) clearTimeout(this.grace);
+    this.grace = null;
+    this.unsubscribe();
+    this.resetGop();
+    const viewers = [...this.viewerSet];
+    this.viewerSet.clear();
+    for (const viewer of viewers) {
+      try {
+        viewer.end();
+      } catch {
+        // a viewer's failure never affects the others
+      }
+    }
+  }
+
+  private onTag(tag: MediaTag) {
+    const live = this.live;
+    if (!live) return;
+    // A resumed publish starts its clock again (usually at 0): shift it to continue just after the last tag sent.
+    if (this.offset === null) this.offset = this.lastTimestamp < 0 ? 0 : this.lastTimestamp + 40 - tag.timestamp;
+    const timestamp = Math.max(0, tag.timestamp + this.offset);
+    if (timestamp > this.lastTimestamp) this.lastTimestamp = timestamp;
+    const data = tag.data;
+    const config =
+      tag.type === TagType.script ||
+      (tag.type === TagType.video ? isVideoSequenceHeader(data) : isAacSequenceHeader(data));
+    const keyframe = tag.type === TagType.video && !config && isVideoKeyframe(data);
+    // Metadata goes at 0 wherever it comes: players (ffmpeg's FLV reader) take a timed one for a data track.
+    const at = tag.type === TagType.script && data === live.metadata ? 0 : timestamp;
+    const frame: FlvFrame = {
+      type: tag.type,
+      timestamp: at,
+      bytes: flvTag(tag.type, at, data),
+      config,
+      resumable: keyframe || (tag.type === TagType.audio && !config && !live.hasVideo),
+    };
+    if (config) {
+      if (tag.type === TagType.script) {
+        if (data === live.metadata) this.metadata = frame;
+      } else if (tag.type === TagType.video) this.videoConfig = frame;
+      else this.audioConfig = frame;
+    } else if (tag.type === TagType.video) {
+      if (keyframe) {
+        this.resetGop();
+        this.cache(frame);
+      } else if (this.gop.length > 0 && this.gop[0].type === TagType.video) this.cache(frame);
+    } else if (!live.hasVideo) {
+      this.cache(frame);
+      this.gopBytes -= trimAudioOnly(this.gop);
+    } else if (this.gop.length > 0) this.cache(frame);
+    for (const viewer of this.viewerSet) {
+      try {
+        viewer.frame(frame);
+      } catch {
+        this.viewerSet.delete(viewer);
+      }
+    }
+  }
+
+  private resetGop() {
+    this.gop = [];
+    this.gopBytes = 0;
+  }
+
+  private cache(frame: FlvFrame) {
+    this.gop.push(frame);
+    this.gopBytes += frame.bytes.length;
+    if (this.gop.length > this.gopMaxTags || this.gopBytes > this.gopMaxBytes) this.resetGop();
   }
 }
 
