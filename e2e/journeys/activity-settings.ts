@@ -50,7 +50,7 @@ export function activitySettingsJourneys(j: Journey) {
         return {
           name: `列表活动 ${String(n).padStart(2, '0')}`,
           groupId: n <= 6 ? first.id : n <= 9 ? second.id : null,
-          // Every fourth one has started: 直播中 (enabled and OnGoing).
+          // Every fourth one has started: 进行中 (enabled and OnGoing), not 直播中 while nothing is pushed.
           startedAt: n % 4 === 0 ? past : null,
         };
       }),
@@ -63,7 +63,7 @@ export function activitySettingsJourneys(j: Journey) {
     await page.getByText('已加载全部 20 个活动').waitFor();
     await j.screenshot(page, 'activity-list-all');
 
-    await pickStatus(page, '直播中');
+    await pickStatus(page, '进行中');
     await waitForRows(page, 5);
     await pickStatus(page, '未开始');
     await waitForRows(page, 15);
@@ -76,7 +76,7 @@ export function activitySettingsJourneys(j: Journey) {
     await page.getByText('已加载全部 6 个活动').waitFor();
     await page.getByRole('tab', { name: /第二组/ }).click();
     await waitForRows(page, 3);
-    await pickStatus(page, '直播中');
+    await pickStatus(page, '进行中');
     await waitForRows(page, 1);
     await j.screenshot(page, 'activity-list-group-status');
     await pickStatus(page, '全部');

@@ -200,7 +200,8 @@ export function watchJourneys(j: Journey) {
     const agent = await j.newAgent();
     const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '桌面观看的直播' });
     const page = await j.open(`/watch/${activity.id}`);
-    await page.getByTestId('watch-status').getByText('等待开播').waitFor();
+    // No start time: not started, not 直播中.
+    await page.getByTestId('watch-status').getByText('未开始').waitFor();
     await page.getByText('直播尚未开始，请稍候').waitFor();
     const box = await page.getByTestId('watch-page').boundingBox();
     const width = await page.evaluate(() => document.documentElement.clientWidth);
@@ -224,8 +225,10 @@ export function watchJourneys(j: Journey) {
     await api(j, agent.token, 'PUT', `/activity/${waiting.id}/template`, { prologuePaths: [prologue] });
     const phone = await openPhone(j, `/watch/${waiting.id}`);
     await phone.getByTestId('watch-prologue').locator('img').waitFor();
-    await phone.getByTestId('watch-stage-note').getByText('直播尚未开始，请稍候').waitFor();
-    await phone.getByTestId('watch-status').getByText('等待开播').waitFor();
+    // Past its start with no push: the schedule (进行中) and the stream (未推流) apart, never 直播尚未开始.
+    await phone.getByTestId('watch-stage-note').getByText('活动已开始，主播尚未推流，请稍候').waitFor();
+    await phone.getByTestId('watch-status').getByText('进行中').waitFor();
+    await phone.getByTestId('watch-stream').getByText('未推流').waitFor();
     await j.screenshot(phone, 'watch-phone-prologue');
 
     const ended = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {

@@ -156,6 +156,12 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
           <span className={`${styles.status} ${styles[`status_${stage}`]}`} data-testid="watch-status">
             {STATUS_TEXT[stage]}
           </span>
+          {/* The schedule and the stream are two labels: past the start with no push is 进行中 · 未推流. */}
+          {stage === 'waiting' && (
+            <span className={`${styles.status} ${styles.status_idle}`} data-testid="watch-stream">
+              {t['watch.stream.idle']}
+            </span>
+          )}
         </header>
         <IntroTabs tabs={page.menu.items} style={template.commentStyleCustomized} />
       </div>

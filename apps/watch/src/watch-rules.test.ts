@@ -34,7 +34,16 @@ describe('watch page rules', () => {
     expect(stageOf(activity({ startedAt: '2026-03-01T11:00:00Z', progress: 'NotStart' }), at)).toBe('notStarted');
     expect(stageOf(activity({ startedAt: '2026-03-01T09:00:00Z', endedAt: '2026-03-01T09:30:00Z' }), at)).toBe('ended');
     expect(stageOf(activity({ startedAt: '2026-03-01T09:00:00Z' }), at)).toBe('waiting');
-    expect(stageOf(activity({ progress: 'NotStart' }), at)).toBe('waiting');
+    // No start time set: not started (直播尚未开始), not waiting for a push.
+    expect(stageOf(activity({ progress: 'NotStart' }), at)).toBe('notStarted');
+  });
+
+  it('says live only while a push is received, and an activity past its start without a push is waiting', () => {
+    expect(stageOf(activity({ startedAt: '2026-03-01T09:00:00Z', isPushing: false }), at)).toBe('waiting');
+    expect(stageOf(activity({ startedAt: '2026-03-01T09:00:00Z', isPushing: true }), at)).toBe('live');
+    expect(stageOf(activity({ startedAt: '2026-03-01T09:00:00Z', isPushing: true, status: 'disabled' }), at)).not.toBe(
+      'live',
+    );
   });
 
   it('counts down in days, hours, minutes and seconds, and stops at zero', () => {

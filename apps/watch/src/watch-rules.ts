@@ -1,3 +1,4 @@
+import { activityStatusLabels, progressAt } from '@yanbo/contracts/activity-status';
 import { HLS_VIEWER_PARAM, type WatchPage, type WatchPlayback, type WatchTemplate } from '@yanbo/contracts/watch';
 
 // Pure rules of the watch page: what the stage shows, the countdown, the logo's placement, what the URL says.
@@ -7,15 +8,18 @@ export type Quality = WatchPlayback['renditions'][number]['name'];
 
 export type Stage = 'live' | 'notStarted' | 'waiting' | 'ended';
 
-/** Live while pushing; otherwise by the schedule: before the start, after the end, or waiting for the push. */
+/**
+ * The console's status rule (contracts activityStatusLabels) with the schedule read at `now`, since the page stays
+ * open across the start and the end: live only while a push is received; otherwise before the start (countdown),
+ * after the end (epilogue), or in between, waiting for the push (进行中 · 未推流, never 直播尚未开始).
+ */
 export function stageOf(page: Pick<WatchPage, 'activity'>, now = Date.now()): Stage {
-  const { isPushing, startedAt, endedAt } = page.activity;
-  if (isPushing) return 'live';
-  if (endedAt && Date.parse(endedAt) <= now) return 'ended';
-  if (startedAt && Date.parse(startedAt) > now) return 'notStarted';
-  if (page.activity.progress === 'Ended') return 'ended';
-  if (page.activity.progress === 'NotStart' && startedAt) return 'notStarted';
-  return 'waiting';
+  const { isPushing, startedAt, endedAt, status } = page.activity;
+  const labels = activityStatusLabels({ status, isPushing, progress: progressAt(startedAt, endedAt, now) });
+  if (labels.live) return 'live';
+  if (labels.schedule === 'ended') return 'ended';
+  if (labels.schedule === 'ongoing') return 'waiting';
+  return 'notStarted';
 }
 
 export interface CountdownParts {

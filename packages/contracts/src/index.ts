@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './activities.ts';
+export * from './activity-status.ts';
 export * from './activity-usage.ts';
 export * from './agents.ts';
 export * from './branding.ts';

@@ -92,7 +92,7 @@ export function StageView({ page, stage, onStarted }: { page: WatchPage; stage: 
     ) : cover ? (
       <img className={styles.cover} src={cover} alt="" data-testid="watch-cover" />
     ) : null;
-    note = stage === 'notStarted' && activity.startedAt ? null : t['watch.waiting'];
+    note = stage === 'waiting' ? t['watch.waiting'] : activity.startedAt ? null : t['watch.notStarted'];
   }
   return (
     <section className={styles.stage} data-testid="watch-stage">

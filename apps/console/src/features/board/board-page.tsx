@@ -13,7 +13,7 @@ import { activityQuery } from '../activities/api/get-activity';
 import { ActivityCover } from '../activities/components/activity-cover';
 import { ActivityFormModal } from '../activities/components/activity-form-modal';
 import { ActivitySubagentTag } from '../activities/components/activity-subagent';
-import { formatTime, ProgressTag, TypeTag } from '../activities/components/activity-table';
+import { ActivityStatusTags, formatTime, TypeTag } from '../activities/components/activity-table';
 import { PushingBadge } from '../activities/components/pushing-badge';
 import { forbiddenRedirect, isActivityNotFound } from './board-rules';
 import { BoardEntries } from './components/board-entries';
@@ -119,12 +119,11 @@ function Board({ activityId }: { activityId: number }) {
               <Typography.Title level={4} style={{ margin: 0 }} data-testid="board-activity-name">
                 {data.name}
               </Typography.Title>
-              <PushingBadge isPushing={data.isPushing} showIdle size="large" />
+              <ActivityStatusTags activity={data} />
             </Flex>
             <Flex gap={8} align="center" wrap>
               <Typography.Text type="secondary">{t['board.id'](data.id)}</Typography.Text>
               <TypeTag type={data.type} />
-              <ProgressTag activity={data} />
               {/* The sub-account's sign-in credentials, for the main account only (the server sends none else). */}
               {data.subagent?.cleartextPassword != null && (
                 <Flex gap={4} align="center" data-testid="board-subagent">

@@ -7,15 +7,17 @@ export const activityTexts = {
 
   'activities.status.all': '全部',
   'activities.status.unenabled': '未开始',
-  'activities.status.enabled': '直播中',
+  'activities.status.enabled': '进行中',
   'activities.status.label': '状态',
-  'activities.status.disabled': '已停用',
 
   'activities.type.live': '直播',
   'activities.type.video': '点播',
-  'activities.progress.NotStart': '未开始',
-  'activities.progress.OnGoing': '直播中',
-  'activities.progress.Ended': '已结束',
+  // The schedule label (contracts activityStatusLabels): 直播中 is said only while a push is received.
+  'activities.schedule.notStarted': '未开始',
+  'activities.schedule.ongoing': '进行中',
+  'activities.schedule.ended': '已结束',
+  'activities.schedule.archived': '已归档',
+  'activities.schedule.disabled': '已停用',
   'activities.pushing.on': '推流中',
   'activities.pushing.off': '未推流',
 
@@ -38,7 +40,6 @@ export const activityTexts = {
   'activities.time.noStart': '未设置开始时间',
   'activities.time.noEnd': '无结束时间',
   'activities.createdAt': (time: string) => `创建于 ${time}`,
-  'activities.archivedTag': '已归档',
 
   'activities.action.enter': '进入',
   'activities.action.edit': '编辑',

@@ -8,7 +8,12 @@ import {
   LoginOutlined,
   MoreOutlined,
 } from '@ant-design/icons';
-import type { ActivityListItem, ActivitySummary } from '@yanbo/contracts';
+import {
+  type ActivityListItem,
+  type ActivitySummary,
+  activityStatusLabels,
+  type ScheduleLabel,
+} from '@yanbo/contracts';
 import { App, Button, Dropdown, Empty, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -35,12 +40,35 @@ export function TypeTag({ type }: { type: ActivitySummary['type'] }) {
   );
 }
 
-/** 未开始 / 直播中 / 已结束, or 已停用 for an activity that isn't enabled. */
-export function ProgressTag({ activity }: { activity: Pick<ActivitySummary, 'status' | 'progress'> }) {
-  if (activity.status !== 'enabled') return <Tag color="error">{t['activities.status.disabled']}</Tag>;
-  const color = activity.progress === 'OnGoing' ? 'processing' : activity.progress === 'Ended' ? 'default' : 'warning';
-  return <Tag color={color}>{t[`activities.progress.${activity.progress}`]}</Tag>;
+/**
+ * The schedule (未开始 / 进行中 / 已结束, 已归档, 已停用) and the stream (推流中 / 未推流) as two labels, by the one
+ * rule the watch page also follows (contracts activityStatusLabels, issue 8).
+ */
+export function ActivityStatusTags({
+  activity,
+  vertical = false,
+}: {
+  activity: Pick<ActivitySummary, 'status' | 'progress' | 'isPushing' | 'isArchived'>;
+  vertical?: boolean;
+}) {
+  const labels = activityStatusLabels(activity);
+  return (
+    <Flex gap={6} vertical={vertical} align={vertical ? 'flex-start' : 'center'} data-testid="activity-status">
+      <Tag color={SCHEDULE_COLORS[labels.schedule]} data-schedule={labels.schedule} style={{ marginInlineEnd: 0 }}>
+        {t[`activities.schedule.${labels.schedule}`]}
+      </Tag>
+      <PushingBadge isPushing={labels.stream === 'pushing'} showIdle />
+    </Flex>
+  );
 }
+
+const SCHEDULE_COLORS: Record<ScheduleLabel, string> = {
+  notStarted: 'warning',
+  ongoing: 'processing',
+  ended: 'default',
+  archived: 'default',
+  disabled: 'error',
+};
 
 /** Start and end; a null endedAt is the far-future "no end date" (seed 001 §3). */
 export function ActivityTimes({ activity }: { activity: Pick<ActivitySummary, 'startedAt' | 'endedAt'> }) {
@@ -162,8 +190,6 @@ export function ActivityTable({ rows, loading, filtered, selectedIds, onSelect, 
               </Typography.Text>
             </Flex>
             <Flex gap={6} wrap>
-              <PushingBadge isPushing={activity.isPushing} />
-              {activity.isArchived && <Tag>{t['activities.archivedTag']}</Tag>}
               <ActivitySubagentTag subagent={activity.subagent} />
             </Flex>
           </Flex>
@@ -180,7 +206,7 @@ export function ActivityTable({ rows, loading, filtered, selectedIds, onSelect, 
       title: t['activities.column.progress'],
       key: 'progress',
       width: 96,
-      render: (_, activity) => <ProgressTag activity={activity} />,
+      render: (_, activity) => <ActivityStatusTags activity={activity} vertical />,
     },
     {
       title: t['activities.column.time'],
