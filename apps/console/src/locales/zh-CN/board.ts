@@ -82,6 +82,7 @@ export const boardTexts = {
   'board.usage.visits': '观看页访问',
   'board.usage.uniqueViewers': '独立访客',
   'board.usage.relay': (count: number, duration: string) => `拉流转推 ${count} 次，${duration}`,
+  'board.usage.transcode': (count: number, duration: string) => `直播转码 ${count} 次，${duration}`,
   'board.usage.people': '人',
   'board.usage.times': '次',
   'board.usage.loadFailed': '用量加载失败',

@@ -6,6 +6,7 @@ const usage: ActivityUsage = {
   activityId: 7,
   push: { sessions: 1, seconds: 60, lastStartedAt: '2026-01-01T00:00:00.000Z' },
   relay: { jobs: 0, seconds: 0 },
+  transcode: { jobs: 0, seconds: 0 },
   playbackBytes: 0,
   viewersPeak: 0,
   online: 0,

@@ -48,11 +48,18 @@ export function UsageCard({ activityId, isPushing }: { activityId: number; isPus
           </Col>
           <Col xs={12} md={8} xl={5}>
             <Statistic title={t['board.usage.pushDuration']} value={formatDuration(data.push.seconds)} />
-            {sub(
-              data.relay.jobs
-                ? t['board.usage.relay'](data.relay.jobs, formatDuration(data.relay.seconds))
-                : t['board.usage.pushSessions'](data.push.sessions),
-            )}
+            {/* Each kind of stream job says what it was: a live transcode is not 拉流转推 (issue 8). */}
+            <div data-testid="usage-jobs">
+              {sub(t['board.usage.pushSessions'](data.push.sessions))}
+              {data.relay.jobs > 0 && (
+                <div>{sub(t['board.usage.relay'](data.relay.jobs, formatDuration(data.relay.seconds)))}</div>
+              )}
+              {data.transcode.jobs > 0 && (
+                <div>
+                  {sub(t['board.usage.transcode'](data.transcode.jobs, formatDuration(data.transcode.seconds)))}
+                </div>
+              )}
+            </div>
           </Col>
           <Col xs={12} md={8} xl={4}>
             <Statistic title={t['board.usage.playback']} value={formatBytes(data.playbackBytes)} />
