@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form } from 'antd';
+import { Button, Card, Flex, Form, Result } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { agentTexts as t } from '../../locales/zh-CN/agents';
 import { useMe } from '../account/api/me';
-import { type AgentFormValues, blankAgentValues, toCreateBody } from './agent-form-rules';
+import { type AgentFormValues, blankAgentValues, canCreateAgents, toCreateBody } from './agent-form-rules';
 import { areaLibraryQuery } from './api/agent-queries';
 import { useCreateAgent } from './api/save-agent';
 import { BasicFields, CoopFields } from './components/agent-form-fields';
@@ -32,6 +32,24 @@ export function AgentCreatePage() {
       await showSaveError(form, error);
     }
   };
+
+  // 合作等级 0: say so instead of a form whose submit can only fail (issue 8).
+  if (me.isSuccess && !canCreateAgents(me.data.coopLevel)) {
+    return (
+      <>
+        <PageHeader name="agents.create" />
+        <Card>
+          <Result
+            status="info"
+            title={t['agents.create.notAllowed']}
+            subTitle={t['agents.create.notAllowedHint']}
+            extra={<Button onClick={() => navigate('/agent/list')}>{t['agents.form.back']}</Button>}
+            data-testid="agent-create-not-allowed"
+          />
+        </Card>
+      </>
+    );
+  }
 
   const maxLevel = (me.data?.coopLevel ?? 1) - 1;
   return (

@@ -6,6 +6,7 @@ import {
   areaLabel,
   areaPath,
   blankAgentValues,
+  canCreateAgents,
   formFieldOf,
   toCoopBody,
   toCreateBody,
@@ -124,5 +125,13 @@ describe('bodies', () => {
     expect(formFieldOf('mobile')).toEqual(['mobile']);
     expect(formFieldOf('somethingElse')).toBeUndefined();
     expect(formFieldOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('who may create lower agents', () => {
+  it('needs a 合作等级 above 0, so 0 sees the notice instead of the form', () => {
+    expect(canCreateAgents(0)).toBe(false);
+    expect(canCreateAgents(undefined)).toBe(false);
+    expect(canCreateAgents(1)).toBe(true);
   });
 });

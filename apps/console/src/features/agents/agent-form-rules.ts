@@ -12,6 +12,9 @@ import type { z } from 'zod';
 
 // The create and edit forms' values and how they become the API's bodies (seed 000 §3).
 
+/** Only an agent above 合作等级 0 may create lower agents (the server answers COOP_LEVEL_TOO_LOW otherwise). */
+export const canCreateAgents = (coopLevel: number | undefined) => (coopLevel ?? 0) > 0;
+
 export interface AgentFormValues {
   contact: string;
   company: string;

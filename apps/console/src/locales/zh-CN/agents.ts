@@ -19,6 +19,9 @@ export const agentTexts = {
   'agents.filters.reset': '重置',
 
   'agents.create': '新建下级代理',
+  // 合作等级 0 may not create lower agents: said before the form, not after submitting it (issue 8).
+  'agents.create.notAllowed': '当前合作等级不能创建下级代理',
+  'agents.create.notAllowedHint': '合作等级为 0 级的代理不能创建下级代理，如需开通请联系您的上级代理提升合作等级',
   'agents.empty': '还没有下级代理',
   'agents.emptyHint': '新建一个下级代理，为其分配合作等级与资源额度',
   'agents.emptyFiltered': '没有符合条件的下级代理',
@@ -81,6 +84,7 @@ export const agentTexts = {
   'agents.form.address': '详细地址',
   'agents.form.addressPlaceholder': '街道、门牌号等',
   'agents.form.margin': '保证金（元）',
+  'agents.form.marginNegative': '保证金不能为负数',
   'agents.form.coopLevel': '合作等级',
   'agents.form.coopLevelHelp': (max: number) => `须低于您自己的合作等级（${max} 级）`,
   'agents.form.coopLevelRequired': '请输入合作等级',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AreaRegion, agentCreateBody, password as passwordSchema } from '@yanbo/contracts';
+import { AGENT_MARGIN_MAX, type AreaRegion, agentCreateBody, password as passwordSchema } from '@yanbo/contracts';
 import { Cascader, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import { agentTexts as t } from '../../../locales/zh-CN/agents';
 import { agentFieldsQuery, managerOptionsQuery } from '../api/agent-queries';
@@ -111,8 +111,13 @@ export function BasicFields({ mode, areas }: { mode: 'create' | 'edit'; areas: A
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="margin" label={t['agents.form.margin']}>
-            <InputNumber min={0} max={100_000_000} precision={2} style={{ width: '100%' }} />
+          {/* No min on the input: it would clamp −500 to 0 silently; the rule refuses it instead (issue 8). */}
+          <Form.Item
+            name="margin"
+            label={t['agents.form.margin']}
+            rules={[{ type: 'number', min: 0, message: t['agents.form.marginNegative'] }]}
+          >
+            <InputNumber max={AGENT_MARGIN_MAX} precision={2} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card } from 'antd';
+import { Button, Card, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../app/components/page-header';
 import { agentTexts as t } from '../../../locales/zh-CN/agents';
 import { useMe } from '../../account/api/me';
+import { canCreateAgents } from '../agent-form-rules';
 import {
   type AgentFilters,
   changeFilters,
@@ -33,6 +34,8 @@ export function AgentListScreen({ name }: { name: string }) {
     enabled: areas.isSuccess || areas.isError,
     placeholderData: keepPreviousData,
   });
+  // Until the account is known the button waits; then 合作等级 0 sees why it can't create.
+  const creatable = me.isSuccess && canCreateAgents(me.data.coopLevel);
   const setFilters = (changes: Partial<AgentFilters>) =>
     setSearchParams(filtersToSearch(changeFilters(filters, changes)));
 
@@ -41,9 +44,16 @@ export function AgentListScreen({ name }: { name: string }) {
       <PageHeader
         name={name}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/agent/create')}>
-            {t['agents.create']}
-          </Button>
+          <Tooltip title={creatable ? undefined : t['agents.create.notAllowed']}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={!creatable}
+              onClick={() => navigate('/agent/create')}
+            >
+              {t['agents.create']}
+            </Button>
+          </Tooltip>
         }
       />
       <Card>
@@ -53,6 +63,7 @@ export function AgentListScreen({ name }: { name: string }) {
           areas={areas.data?.items}
           loading={areas.isLoading || list.isFetching}
           filtered={isFiltered(filters)}
+          creatable={creatable}
           pager={list.data?.pager}
           onPage={(page, pageSize) => setFilters({ page, pageSize })}
         />

@@ -29,11 +29,13 @@ interface AgentTableProps {
   areas: AreaRegion[] | undefined;
   loading: boolean;
   filtered: boolean;
+  /** The caller may create lower agents (合作等级 above 0): the empty list offers it. */
+  creatable: boolean;
   pager: { page: number; pageSize: number; total: number } | undefined;
   onPage: (page: number, pageSize: number) => void;
 }
 
-export function AgentTable({ rows, areas, loading, filtered, pager, onPage }: AgentTableProps) {
+export function AgentTable({ rows, areas, loading, filtered, creatable, pager, onPage }: AgentTableProps) {
   const screens = Grid.useBreakpoint();
   const columns: TableProps<ManagedAgent>['columns'] = [
     {
@@ -157,7 +159,7 @@ export function AgentTable({ rows, areas, loading, filtered, pager, onPage }: Ag
               )
             }
           >
-            {!filtered && (
+            {!filtered && creatable && (
               <Link to="/agent/create">
                 <Button type="primary" icon={<PlusOutlined />}>
                   {t['agents.create']}
