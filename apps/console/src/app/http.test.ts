@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUrl, loginPath } from './http';
+import { ApiError, buildUrl, errorText, loginPath } from './http';
 
 describe('buildUrl', () => {
   it('puts the path under /api once', () => {
@@ -37,5 +37,15 @@ describe('loginPath', () => {
     expect(loginPath('/board/3?tab=1')).toBe('/login?returnUrl=%2Fboard%2F3%3Ftab%3D1');
     expect(loginPath('/')).toBe('/login');
     expect(loginPath()).toBe('/login');
+  });
+});
+
+describe('errorText', () => {
+  it('says why an upload was refused in Chinese, not the general 提交的信息有误', async () => {
+    const refused = (message: string) => new ApiError(400, message, 'VALIDATION_FAILED', 'file');
+    expect(await errorText(refused('file: File is not an image'))).toBe('文件不是有效的图片，请重新选择图片上传');
+    expect(await errorText(refused('file: File type image/gif is not accepted'))).toBe(
+      '不支持该文件类型（image/gif），请重新选择',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { API_PREFIX, DISABLED_AGENT_STATUS_TEXT, ERROR_MESSAGES, REQUEST_TIMEOUT_MS } from '@yanbo/contracts';
-import { errorTexts, STATUS_TEXT } from '../locales/zh-CN/errors';
+import { errorTexts, PATTERN_TEXT, STATUS_TEXT } from '../locales/zh-CN/errors';
 import { feedback } from './feedback';
 import { clearManageToken, getManageToken } from './manage-token';
 
@@ -151,6 +151,10 @@ export async function errorText(error: unknown): Promise<string> {
   if (error.status === TIMEOUT_STATUS || error.status === NETWORK_STATUS) return error.message;
   const mapped = STATUS_TEXT[error.message];
   if (mapped) return mapped;
+  for (const [pattern, text] of PATTERN_TEXT) {
+    const match = pattern.exec(error.message);
+    if (match) return text(match);
+  }
   if (error.code) {
     const entry = (await errorCatalogue())[error.code];
     if (entry) return entry['zh-CN'];

@@ -8,7 +8,16 @@ export const STATUS_TEXT: Record<string, string> = {
   [ERROR_MESSAGES.tooManyGroups]: '子账号分组数量不能超过20个',
   [ERROR_MESSAGES.pictureTooLarge]: '文件大小超过限制（最大 10 MB）',
   [ERROR_MESSAGES.transcodeNeedsEmbeddedIngest]: '直播转码需要使用内置推流服务，当前为外部媒体服务器',
+  // Why an upload was refused, instead of the catalogue's general 提交的信息有误 (issue 8).
+  'file: File is not an image': '文件不是有效的图片，请重新选择图片上传',
+  'file: File is empty': '文件内容为空，请重新选择',
+  'file: Required': '请选择要上传的文件',
 };
+
+/** Server messages with a variable part, shown in Chinese by their shape. */
+export const PATTERN_TEXT: [RegExp, (match: RegExpExecArray) => string][] = [
+  [/^file: File type (.{1,100}) is not accepted$/, (match) => `不支持该文件类型（${match[1]}），请重新选择`],
+];
 
 export const errorTexts = {
   serverException: '服务器异常',
