@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { menuTexts } from '../locales/zh-CN/menu';
-import { menuGroups, menuPath, visibleMenu } from './menu';
-import { menuKeyForPath } from './route-table';
+import { isAgentOnlyRoute, menuGroups, menuPath, visibleMenu } from './menu';
+import { consoleRoutes, menuKeyForPath } from './route-table';
 
 const keysOf = (groups: ReturnType<typeof visibleMenu>) => groups.flatMap((group) => group.items.map((i) => i.key));
 
@@ -54,5 +54,25 @@ describe('menu', () => {
   it('finds the path of a menu key', () => {
     expect(menuPath('products')).toBe('/product/list');
     expect(menuPath('nope')).toBeUndefined();
+  });
+});
+
+describe('agent-only screens', () => {
+  it('guards every screen of the areas a sub-account has no menu item for, and only those', () => {
+    const guarded = consoleRoutes.filter(isAgentOnlyRoute).map((route) => route.path);
+    expect(guarded).toEqual(
+      expect.arrayContaining([
+        '/agent',
+        '/agent/list',
+        '/agent/create',
+        '/agent/:agentId/edit',
+        '/subaccount',
+        '/price',
+      ]),
+    );
+    expect(guarded).toContain('/agency');
+    expect(guarded).not.toContain('/');
+    expect(guarded).not.toContain('/board/:id');
+    expect(guarded).not.toContain('/settings');
   });
 });

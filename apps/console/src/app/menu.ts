@@ -1,3 +1,5 @@
+import { type ConsoleRoute, menuKeyOf } from './route-table';
+
 // The side menu: every area, grouped; keys are route names (route name = menu key, STYLE.md).
 
 export interface MenuEntry {
@@ -64,6 +66,12 @@ export function visibleMenu(isSubAgent: boolean): MenuGroup[] {
   return menuGroups
     .map((group) => ({ ...group, items: group.items.filter((item) => !(isSubAgent && item.agentOnly)) }))
     .filter((group) => group.items.length > 0);
+}
+
+/** A screen of an agent-only area (its menu item is agentOnly): a sub-account gets the no-access page there. */
+export function isAgentOnlyRoute(route: ConsoleRoute): boolean {
+  const key = menuKeyOf(route);
+  return menuGroups.some((group) => group.items.some((item) => item.key === key && item.agentOnly === true));
 }
 
 export function menuPath(key: string): string | undefined {

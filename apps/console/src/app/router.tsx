@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { agentOnly } from './agent-only';
 import { EntryError } from './entry-error';
 import { createEntryLoader } from './entry-loader';
 import { EntryLoading } from './entry-loading';
 import { ConsoleLayout } from './layout';
+import { isAgentOnlyRoute } from './menu';
 import { NotFoundPage } from './not-found-page';
 import { NotSupportedPage } from './not-supported-page';
 import { PageLoading } from './page-loading';
@@ -36,7 +38,10 @@ export function createAppRouter(queryClient: QueryClient) {
           // Inside the layout, so a failed screen keeps the menu.
           errorElement: <RouteError />,
           children: [
-            ...consoleRoutes.map((route) => ({ path: route.path, lazy: consolePages[route.name] })),
+            ...consoleRoutes.map((route) => ({
+              path: route.path,
+              lazy: isAgentOnlyRoute(route) ? agentOnly(consolePages[route.name]) : consolePages[route.name],
+            })),
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Button, Card, Flex, Form, Result, Skeleton, Tabs, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { showError } from '../../app/http';
+import { useConfirmLeave } from '../../app/use-confirm-leave';
 import { activitySettingsTexts as t } from '../../locales/zh-CN/activity-settings';
 import { errorTexts } from '../../locales/zh-CN/errors';
 import { activityQuery } from '../activities/api/get-activity';
@@ -55,6 +56,11 @@ function ActivitySettings({ activityId }: { activityId: number }) {
   const validId = Number.isInteger(activityId) && activityId > 0;
   const activity = useQuery({ ...activityQuery(activityId), enabled: validId });
   const tab = tabFrom(search.get('tab'));
+  // A tab's form edited and not yet submitted: leaving the page or the tab asks first (issue 8).
+  const [dirty, setDirty] = useState(false);
+  useConfirmLeave(dirty);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tab (after the leave was confirmed) starts clean
+  useEffect(() => setDirty(false), [tab]);
 
   const shownError = useRef<unknown>(null);
   useEffect(() => {
@@ -115,7 +121,9 @@ function ActivitySettings({ activityId }: { activityId: number }) {
           tabBarStyle={{ marginBottom: 0 }}
         />
       </Card>
-      {tabContent(tab, activityId)}
+      <Form.Provider onFormChange={() => setDirty(true)} onFormFinish={() => setDirty(false)}>
+        {tabContent(tab, activityId)}
+      </Form.Provider>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { toastSuccess } from '../../app/feedback';
 import { ApiError, showError } from '../../app/http';
+import { useConfirmLeave } from '../../app/use-confirm-leave';
 import { pageTemplateTexts as t } from '../../locales/zh-CN/page-template';
 import { activityQuery } from '../activities/api/get-activity';
 import { liveTemplateQuery, useInheritTemplate, useSaveTemplate } from './api/live-template';
@@ -65,6 +66,7 @@ function TemplateForm({ activityId, saved, back }: { activityId: number; saved: 
   const save = useSaveTemplate(activityId);
   const inherit = useInheritTemplate(activityId);
   const [dirty, setDirty] = useState(false);
+  useConfirmLeave(dirty);
   const [tab, setTab] = useState('display');
   const [previewTab, setPreviewTab] = useState<string>();
   // The preview starts where the activity is: live while it pushes, before the live otherwise.
