@@ -28,6 +28,8 @@ export interface Config {
   rtmpPort: number;
   rtmpHost: string;
   embeddedIngest: boolean;
+  /** How long HTTP-FLV and HLS viewers wait, connected, for a publisher that dropped to come back. */
+  ingestReconnectGraceMs: number;
   pushDomain: string;
   pullDomain: string;
   /** Addresses agents whitelist in their messaging-platform settings; defaults to this machine's IPv4 addresses. */
@@ -62,6 +64,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     rtmpPort: Number(env.RTMP_PORT ?? 1935),
     rtmpHost: env.RTMP_HOST ?? '0.0.0.0',
     embeddedIngest: env.INGEST !== 'external',
+    ingestReconnectGraceMs: Number(env.INGEST_RECONNECT_GRACE_MS ?? 10_000),
     pushDomain: env.PUSH_DOMAIN ?? `127.0.0.1:${env.RTMP_PORT ?? 1935}`,
     pullDomain: env.PULL_DOMAIN ?? `127.0.0.1:${env.PORT ?? 8080}`,
     serverIps: env.SERVER_IPS ? env.SERVER_IPS.split(',').map((ip) => ip.trim()) : machineIps(),

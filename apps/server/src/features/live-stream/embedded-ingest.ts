@@ -44,6 +44,7 @@ export function createEmbeddedIngest(
   return createIngest({
     rtmpPort: ctx.config.rtmpPort,
     host: ctx.config.rtmpHost,
+    reconnectGraceMs: ctx.config.ingestReconnectGraceMs,
     log,
     authorizePublish: async (app, stream, query) =>
       sourceStreamOf(stream) !== null
