@@ -74,7 +74,8 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     // Nothing unauthenticated holds a connection without bound: headers within 15 s, a whole request (an upload
     // included) within 30 min, an idle connection closed after 2 min (event streams ping every 15 s), JSON bodies
     // at most 1 MiB (uploads have their own multipart limits).
-    http: { headersTimeout: 15_000, requestTimeout: 30 * 60_000 },
+    http: { headersTimeout: 15_000 },
+    requestTimeout: 30 * 60_000,
     connectionTimeout: 120_000,
     keepAliveTimeout: 10_000,
     bodyLimit: 1024 * 1024,
