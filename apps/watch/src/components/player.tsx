@@ -8,6 +8,21 @@ type PlayerState = 'connecting' | 'playing' | 'error' | 'unsupported';
 type FlvPlayer = { destroy(): void };
 
 const RETRY_MS = 3000;
+/**
+ * The server starts a viewer at the last keyframe, up to a GOP behind live: jump when more than 1.5 s behind, and
+ * play a little faster past 1 s until 0.6 s, so everyone watches at the live edge. Through a publisher's reconnect
+ * the connection stays open and the player picks up the new push by itself.
+ */
+const LIVE_EDGE = {
+  enableStashBuffer: false,
+  liveBufferLatencyChasing: true,
+  liveBufferLatencyMaxLatency: 1.5,
+  liveBufferLatencyMinRemain: 0.3,
+  liveSync: true,
+  liveSyncMaxLatency: 1,
+  liveSyncTargetLatency: 0.6,
+  liveSyncPlaybackRate: 1.2,
+};
 /** One id per page view: the HLS playlist carries it, so the server counts this viewer online. */
 const VIEWER_ID = Math.random().toString(36).slice(2, 12);
 
@@ -44,10 +59,7 @@ export function Player({ playback }: { playback: WatchPlayback }) {
       const { default: mpegts } = await import('mpegts.js');
       if (cancelled) return;
       if (mpegts.isSupported() && mpegts.getFeatureList().mseLivePlayback) {
-        const flv = mpegts.createPlayer(
-          { type: 'flv', isLive: true, url: source.flv },
-          { enableStashBuffer: false, liveBufferLatencyChasing: true },
-        );
+        const flv = mpegts.createPlayer({ type: 'flv', isLive: true, url: source.flv }, LIVE_EDGE);
         player = flv;
         flv.on(mpegts.Events.ERROR, fail);
         flv.attachMediaElement(video);

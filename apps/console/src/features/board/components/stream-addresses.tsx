@@ -45,6 +45,10 @@ export function PushAddresses({ stream }: { stream: ActivityStream }) {
         <Typography.Text type="warning" style={{ fontSize: 12 }}>
           {t['board.push.keyWarning']}
         </Typography.Text>
+        {/* A viewer starts at the last keyframe the server keeps: a long GOP means a slow start, far from live. */}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="gop-hint">
+          {t['board.push.gopHint']}
+        </Typography.Text>
       </Flex>
     </Card>
   );
