@@ -1,9 +1,11 @@
 import { benchActivityList } from './activity-list.ts';
 import { benchAgentMe } from './agent-me.ts';
+import { benchRtmpAttacks } from './rtmp-attacks.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'agent-me': benchAgentMe,
   'activity-list': benchActivityList,
+  'rtmp-attacks': benchRtmpAttacks,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {
