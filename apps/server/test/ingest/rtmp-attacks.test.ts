@@ -11,6 +11,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeAmf0Values } from '../../src/platform/ingest/amf0.ts';
+import { encodeChunks, MessageType } from '../../src/platform/ingest/rtmp-chunk.ts';
 import { createRtmpServer, type PublishInfo, type RtmpServer } from '../../src/platform/ingest/rtmp-server.ts';
 import {
   bigAmfConnect,
@@ -22,6 +24,7 @@ import {
   mediaDeclarations,
   open,
 } from './rtmp-attack-clients.ts';
+import { RtmpTestClient } from './rtmp-test-client.ts';
 
 const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 const hasFfmpeg =
@@ -177,9 +180,55 @@ describe('the RTMP port under attack', () => {
     await done('slowloris handshake');
   });
 
-  it('closes a connection that completes the handshake but never connects, or connects and never publishes', async () => {
+  it('closes a connection that completes the handshake but never connects, at the connect deadline', async () => {
     const silent = await handshake(port, '127.0.0.2');
-    expect(await silent.closed).toBeLessThan(3300);
+    const lifetime = await silent.closed;
+    expect(lifetime).toBeGreaterThanOrEqual(2400);
+    expect(lifetime).toBeLessThan(3300);
+  });
+
+  it('closes a connected client that keeps talking but never publishes or plays, at the publish deadline', async () => {
+    const client = await RtmpTestClient.open(port);
+    const openedAt = Date.now();
+    expect((await client.connect('live', port))[0]).toBe('_result');
+    const chatter = setInterval(() => client.command(0, 'createStream', null), 300);
+    await client.closed;
+    clearInterval(chatter);
+    const lifetime = Date.now() - openedAt;
+    expect(lifetime).toBeGreaterThanOrEqual(3300);
+    expect(lifetime).toBeLessThan(4500);
+  });
+
+  it('closes a client that floods commands behind its publish while the key is checked', async () => {
+    const client = await RtmpTestClient.open(port);
+    await client.connect('live', port);
+    const streamId = await client.createStream();
+    const flood = [
+      encodeChunks(
+        {
+          csid: 3,
+          typeId: MessageType.commandAmf0,
+          streamId,
+          timestamp: 0,
+          payload: encodeAmf0Values(['publish', 0, null, `queued?key=${KEY}`, 'live']),
+        },
+        128,
+      ),
+    ];
+    const ping = encodeChunks(
+      {
+        csid: 3,
+        typeId: MessageType.commandAmf0,
+        streamId: 0,
+        timestamp: 0,
+        payload: encodeAmf0Values(['ping', 0, null]),
+      },
+      128,
+    );
+    for (let i = 0; i < 200; i++) flood.push(ping);
+    client.socket.write(Buffer.concat(flood));
+    await client.closed;
+    expect(server.hub.isLive('live', 'queued')).toBe(false);
   });
 
   it('caps connections per address, destroying the extra ones at once, and frees the slots when they close', async () => {
