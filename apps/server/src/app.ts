@@ -38,15 +38,13 @@ import { ensureAdminAgent } from './platform/bootstrap.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
-import { createSandboxPayProvider, registerSandboxPayPages } from './platform/pay/sandbox-pay-provider.ts';
+import { createProviders, registerProviderPages } from './platform/providers.ts';
 import { createMemoryRateLimitStore } from './platform/rate-limit.ts';
 import { createLocalHub } from './platform/realtime/hub.ts';
 import { createRedisHub } from './platform/realtime/redis-hub.ts';
 import { serializeRequest } from './platform/request-log.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { createLogSmsProvider } from './platform/sms/sms-provider.ts';
 import { createLocalFileStorage, FILES_URL_PREFIX } from './platform/storage/file-storage.ts';
-import { createSandboxWechatProvider, registerSandboxWechatPages } from './platform/wechat/sandbox-wechat-provider.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -82,16 +80,17 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     // Server-sent event streams stay open; closing the server ends them.
     forceCloseConnections: true,
   });
+  const providers = createProviders(config, database.db, (line) => app.log.info(line));
   const base = {
     config,
     database,
     db: database.db,
     secretKey: config.secretKey,
-    sms: createLogSmsProvider(config.dataDir, (line) => app.log.info(line)),
+    sms: providers.sms,
     files: createLocalFileStorage(path.join(config.dataDir, 'files')),
     realtime: config.redisUrl ? await createRedisHub(config.redisUrl, app.log) : createLocalHub(),
-    wechat: createSandboxWechatProvider(database.db),
-    pay: createSandboxPayProvider(config.secretKey),
+    wechat: providers.wechat,
+    pay: providers.pay,
     limits: createMemoryRateLimitStore(),
   };
   const ctx: AppContext = { ...base, ingest: null, relays: createRelayRunner() };
@@ -148,8 +147,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     },
     { prefix: API_PREFIX },
   );
-  registerSandboxWechatPages(app, database.db, config.secretKey);
-  registerSandboxPayPages(app, config.secretKey);
+  registerProviderPages(app, providers, database.db, config.secretKey);
   mkdirSync(path.join(config.dataDir, 'files'), { recursive: true });
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'files'),

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
+import { type ProviderConfig, readProviderConfig } from './platform/provider-config.ts';
 
-export interface Config {
+export interface Config extends ProviderConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -14,8 +15,6 @@ export interface Config {
   redisUrl: string;
   adminMobile: string;
   adminPassword: string;
-  smsProvider: 'log';
-  wechatProvider: 'sandbox';
   /** Signs upload policies and encrypts stored secrets. */
   secretKey: string;
   /** Directory of the built console; served at every non-API path. */
@@ -55,8 +54,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     redisUrl: env.REDIS_URL ?? '',
     adminMobile: env.ADMIN_MOBILE ?? '',
     adminPassword: env.ADMIN_PASSWORD ?? '',
-    smsProvider: 'log',
-    wechatProvider: 'sandbox',
+    ...readProviderConfig(env),
     secretKey: env.SECRET_KEY ?? '',
     consoleDir: env.CONSOLE_DIR ?? path.join(root, 'apps/console/dist'),
     watchDir: env.WATCH_DIR ?? path.join(root, 'apps/watch/dist'),

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
-import { loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { createSession } from '../src/platform/auth.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
 
@@ -108,7 +108,7 @@ export interface TestApp {
 }
 
 /** Builds the whole server on a fresh database: PGlite of its own, or a new PostgreSQL database dropped on close. */
-export async function startApp(engine: Engine): Promise<TestApp> {
+export async function startApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yanbo-test-'));
   if (engine === 'pglite' && !pgliteInMemory) {
     await cp(await pgliteTemplateDir(), path.join(dataDir, 'pgdata'), { recursive: true });
@@ -130,6 +130,7 @@ export async function startApp(engine: Engine): Promise<TestApp> {
     logLevel: 'silent',
     consoleDir: '/nonexistent',
     secretKey: 'test-secret',
+    ...overrides,
   });
   const built = await buildApp(config);
   return {

@@ -104,6 +104,12 @@ export const orderCreateBody = z.object({
 export type OrderCreateBody = z.input<typeof orderCreateBody>;
 
 /** The answer carries the pay provider's url; the browser goes there (seed 000 §4). */
+/**
+ * An order's url is either a pay page the browser goes to, or (WeChat Pay Native) a `weixin://` code_url that the
+ * console shows as a QR code for the payer to scan with WeChat while it polls the order's status.
+ */
+export const isQrPayUrl = (url: string) => url.startsWith('weixin://');
+
 export const orderCreated = z.object({
   orderId: z.number().int(),
   status: z.enum(ORDER_STATUSES),

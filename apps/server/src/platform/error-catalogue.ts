@@ -15,6 +15,16 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { 'zh-CN': string; en: string }>
   [ERROR_CODES.smsTooFrequent]: { 'zh-CN': '验证码发送过于频繁，请稍后再试', en: 'SMS sent too frequently' },
   [ERROR_CODES.smsDailyLimit]: { 'zh-CN': '今日验证码发送次数已达上限', en: 'SMS limit reached' },
   [ERROR_CODES.smsSignature]: { 'zh-CN': '请求签名无效，请刷新页面后重试', en: 'Invalid SMS signature' },
+  [ERROR_CODES.smsGatewayLimit]: {
+    'zh-CN': '该手机号接收验证码过于频繁，已被短信服务商限制，请稍后再试',
+    en: 'The SMS gateway limits messages to this mobile for now',
+  },
+  [ERROR_CODES.smsMobileRejected]: {
+    'zh-CN': '该手机号无法接收短信，请检查号码',
+    en: 'This mobile cannot receive SMS',
+  },
+  [ERROR_CODES.smsUnavailable]: { 'zh-CN': '短信服务暂不可用，请稍后再试', en: 'SMS service unavailable' },
+  [ERROR_CODES.payUnavailable]: { 'zh-CN': '支付服务暂不可用，请稍后再试', en: 'Payment service unavailable' },
   [ERROR_CODES.verificationCode]: { 'zh-CN': '验证码输入错误', en: 'Verification code error' },
   [ERROR_CODES.loginLocked]: { 'zh-CN': '登录失败次数过多，请 15 分钟后再试', en: 'Too many failed logins' },
   [ERROR_CODES.oldPasswordWrong]: { 'zh-CN': '原密码错误', en: 'Old password is wrong' },

@@ -366,7 +366,7 @@ describe.each(engines)('packages and orders on %s', (engine) => {
       'failed',
     );
     // The pay page of an order past its time is refused, like a forged or broken link.
-    const expiredUrl = t.ctx.pay.checkoutUrl({
+    const expiredUrl = await t.ctx.pay.checkoutUrl({
       orderId: stale.orderId,
       amount: stale.amount,
       subject: '试用套餐',

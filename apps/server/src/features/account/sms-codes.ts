@@ -12,8 +12,8 @@ import {
 } from '@yanbo/contracts';
 import { hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { badRequest, tooManyRequests } from '../../platform/errors.ts';
-import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
+import { badRequest, HttpError, tooManyRequests } from '../../platform/errors.ts';
+import { type SmsProvider, SmsRefusedError } from '../../platform/sms/sms-provider.ts';
 
 export interface SmsCodeDeps {
   db: Db;
@@ -60,7 +60,7 @@ export async function issueSmsCode(
     throw tooManyRequests('SMS limit reached', ERROR_CODES.smsDailyLimit);
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.db
+  const issued = await deps.db
     .insertInto('smsCodes')
     .values({
       mobile,
@@ -69,9 +69,25 @@ export async function issueSmsCode(
       codeHash: codeHash(deps.secretKey, mobile, purpose, code),
       expiresAt: new Date(now + SMS_CODE_TTL_SECONDS * 1000),
     })
-    .execute();
-  await deps.sms.send({ mobile, code, purpose });
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    await deps.sms.send({ mobile, code, purpose });
+  } catch (error) {
+    // A code the gateway refused never reached anyone: it is not kept, and counts toward no limit.
+    await deps.db.deleteFrom('smsCodes').where('id', '=', issued.id).execute();
+    throw smsRefusal(error);
+  }
   return { mobile, resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS };
+}
+
+/** A gateway's refusal as the caller sees it: its limit, a number it cannot reach, or the service being down. */
+function smsRefusal(error: unknown): Error {
+  if (!(error instanceof SmsRefusedError)) return error instanceof Error ? error : new Error(String(error));
+  if (error.reason === 'limit') return tooManyRequests('SMS gateway limit reached', ERROR_CODES.smsGatewayLimit);
+  if (error.reason === 'mobile')
+    return badRequest('Mobile cannot receive SMS', ERROR_CODES.smsMobileRejected, 'mobile');
+  return new HttpError(503, 'SMS service unavailable', ERROR_CODES.smsUnavailable);
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { mainAccountOnly, ownActivity, withAgentSubtree } from '../../platform/tenancy.ts';
 import { discountedPrice } from './package-rules.ts';
+import { openCheckout } from './payment-service.ts';
 
 // Package orders (seed 000 §3, §4, §7; seed 001 §3 Order list, §7 Orders): placed init, paid or failed through the
 // pay provider, listed for the agent and the agents below it, and downloaded as CSV.
@@ -78,7 +79,7 @@ export async function createOrder(
     })
     .returning(['id', 'status'])
     .executeTakeFirstOrThrow();
-  const url = ctx.pay.checkoutUrl({
+  const url = await openCheckout(ctx, {
     orderId: order.id,
     amount,
     subject,

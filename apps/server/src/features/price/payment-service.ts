@@ -1,11 +1,30 @@
-import { PRICE_ERRORS } from '@yanbo/contracts';
+import { ERROR_CODES, PRICE_ERRORS } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import type { PayNotification } from '../../platform/pay/pay-provider.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { type PayCheckout, PayGatewayError, type PayNotification } from '../../platform/pay/pay-provider.ts';
 import { packagePaymentEntries, postTxn } from './ledger.ts';
 import { grantPackage } from './package-rules.ts';
 import { readHolding, toPricePackage } from './package-service.ts';
+
+/**
+ * The pay provider's url for a new order. When the gateway refuses or cannot be reached, the order can never be paid:
+ * it fails at once (so it is not left waiting in the order list) and the buyer is told the service is unavailable.
+ */
+export async function openCheckout(ctx: AppContext, checkout: PayCheckout): Promise<string> {
+  try {
+    return await ctx.pay.checkoutUrl(checkout);
+  } catch (error) {
+    if (!(error instanceof PayGatewayError)) throw error;
+    await ctx.db
+      .updateTable('packageOrders')
+      .set({ status: 'failed', closedAt: new Date() })
+      .where('id', '=', checkout.orderId)
+      .where('status', '=', 'init')
+      .execute();
+    throw new HttpError(503, 'Payment service unavailable', ERROR_CODES.payUnavailable);
+  }
+}
 
 export type NotificationOutcome = 'credited' | 'failed' | 'ignored' | 'replayed';
 

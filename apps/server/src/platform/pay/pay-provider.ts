@@ -23,10 +23,23 @@ export interface PayNotification {
 /** A payment gateway (seed 000 §4: buying answers a url the browser is sent to). A real gateway implements the same. */
 export interface PayProvider {
   readonly name: string;
-  /** The gateway's pay page for this order. */
-  checkoutUrl(checkout: PayCheckout): string;
+  /**
+   * Where this order is paid: a pay page the browser is sent to, or a `weixin://` code_url (WeChat Pay Native) that
+   * the console shows as a QR code for the payer's phone. Rejects with a PayGatewayError when the gateway refuses.
+   */
+  checkoutUrl(checkout: PayCheckout): Promise<string>;
   /** The notification in a gateway callback, or null when its signature does not verify or it is malformed. */
   verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): PayNotification | null;
+}
+
+/** The gateway refused a call or could not be reached; `vendorCode` is its own code, for the log. */
+export class PayGatewayError extends Error {
+  readonly vendorCode: string;
+  constructor(vendorCode: string, detail: string) {
+    super(`pay gateway refused (${vendorCode}): ${detail}`);
+    this.name = 'PayGatewayError';
+    this.vendorCode = vendorCode;
+  }
 }
 
 /** Where a provider posts its notifications (outside the session: the gateway signs them instead). */

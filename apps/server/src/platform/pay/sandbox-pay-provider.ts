@@ -38,7 +38,7 @@ export const signSandboxNotification = (secretKey: string, rawBody: string) =>
 export function createSandboxPayProvider(secretKey: string): PayProvider {
   return {
     name: 'sandbox',
-    checkoutUrl(checkout) {
+    async checkoutUrl(checkout) {
       const { orderId, amount, subject, returnPath } = checkout;
       // The link lives as long as the order may be paid.
       const ttl = checkout.expiresAt.getTime() - Date.now();

@@ -8,11 +8,35 @@ export interface SmsMessage {
   purpose: SmsPurpose;
 }
 
-/** Where SMS verification codes go. A real gateway implements the same interface. */
+/**
+ * Where SMS verification codes go. A real gateway implements the same interface: send resolves once the gateway
+ * accepted the message, and rejects with an SmsRefusedError when it refused it (or could not be reached).
+ */
 export interface SmsProvider {
   readonly name: string;
   send(message: SmsMessage): Promise<void>;
 }
+
+/**
+ * Why a gateway refused: `limit` (its flow control for this mobile), `mobile` (a number it cannot deliver to),
+ * `unavailable` (anything else: credentials, signature, template, balance, network), which is the operator's to fix.
+ */
+export type SmsRefusalReason = 'limit' | 'mobile' | 'unavailable';
+
+export class SmsRefusedError extends Error {
+  readonly reason: SmsRefusalReason;
+  /** The vendor's own code (isv.BUSINESS_LIMIT_CONTROL, LimitExceeded.PhoneNumberDailyLimit), for the log. */
+  readonly vendorCode: string;
+  constructor(reason: SmsRefusalReason, vendorCode: string, detail: string) {
+    super(`SMS gateway refused (${vendorCode}): ${detail}`);
+    this.name = 'SmsRefusedError';
+    this.reason = reason;
+    this.vendorCode = vendorCode;
+  }
+}
+
+/** How long a gateway may take before a send is given up as unavailable. */
+export const SMS_GATEWAY_TIMEOUT_MS = 10_000;
 
 const PURPOSE_TEXT: Record<SmsPurpose, string> = {
   signup: '注册',
