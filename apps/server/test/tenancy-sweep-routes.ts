@@ -135,6 +135,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/visit': pub('the audience’s visit'),
   'POST /api/watch/:id/heartbeat': pub('the audience’s heartbeat, its visit id signed in the viewer token'),
   'GET /api/watch/:id/events': pub('the audience’s live state stream'),
+  'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
   'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
   'POST /api/ingest/hooks/on_unpublish': pub('the media server’s webhook'),

@@ -17,6 +17,7 @@ import {
 export const LIVE_CONFIG_ERRORS = {
   previousActivityNotFound: 'Previous Activity Not Found',
   meetingNotStarted: 'Meeting Not Started',
+  meetingLinkInvalid: 'Meeting link invalid or expired',
 } as const;
 
 const imagePath = z.string().trim().max(500, 'At most 500 characters');
@@ -394,3 +395,38 @@ export const meetingDetails = z.object({
   pager,
 });
 export type MeetingDetails = z.infer<typeof meetingDetails>;
+
+/**
+ * POST /api/meeting/{id}/room: what the join link (/meeting/{id}?token=…) opens, for whoever holds the token, with no
+ * console session. The token travels in the body so it stays out of request logs.
+ */
+export const meetingRoomBody = z.object({ token: z.string().trim().min(1, 'Token is required').max(2000) });
+export type MeetingRoomBody = z.infer<typeof meetingRoomBody>;
+export const meetingParticipant = z.object({
+  nickname: z.string(),
+  role: z.enum(['host', 'guest']),
+  joinedAt: isoDateTime,
+});
+export const meetingRoom = z.object({
+  activity: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    startedAt: isoDateTime.nullable(),
+    endedAt: isoDateTime.nullable(),
+  }),
+  meeting: z.object({
+    id: z.number().int(),
+    state: z.enum(['ongoing', 'ended']),
+    startedAt: isoDateTime,
+    endedAt: isoDateTime.nullable(),
+  }),
+  /** Who this link joined as. */
+  you: meetingParticipant,
+  /** Who joined this meeting, first first, at most MEETING_ROOM_PARTICIPANTS. */
+  participants: z.array(meetingParticipant),
+  participantCount: z.number().int(),
+  /** When the link stops opening the room. */
+  expiresAt: isoDateTime,
+});
+export type MeetingRoom = z.infer<typeof meetingRoom>;
+export const MEETING_ROOM_PARTICIPANTS = 200;

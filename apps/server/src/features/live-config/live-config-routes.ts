@@ -13,6 +13,8 @@ import {
   meetingJoin,
   meetingJoinBody,
   meetingQuery,
+  meetingRoom,
+  meetingRoomBody,
   meetingSession,
   officialUser,
   shareCard,
@@ -140,6 +142,19 @@ export function registerLiveConfigRoutes(server: FastifyInstance, ctx: AppContex
     '/activity/:id/meeting',
     { schema: { tags, params: idParams, querystring: meetingQuery, response: { 200: meetingDetails } } },
     (request) => meetings.getMeetingDetails(db, callerOf(request), request.params.id, request.query),
+  );
+  // The join link's room: public, the link's token is the credential (checked by the service).
+  app.post(
+    '/meeting/:id/room',
+    {
+      config: { auth: false },
+      bodyLimit: 8 * 1024,
+      schema: { tags, params: idParams, body: meetingRoomBody, response: { 200: meetingRoom } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return meetings.getMeetingRoom(ctx, request.params.id, request.body.token);
+    },
   );
 
   app.get(

@@ -1,17 +1,21 @@
 import {
+  ERROR_MESSAGES,
   LIVE_CONFIG_ERRORS,
+  MEETING_ROOM_PARTICIPANTS,
   MEETING_TOKEN_TTL_SECONDS,
   type MeetingDetails,
   type MeetingJoin,
   type MeetingJoinBody,
+  type MeetingRoom,
   type MeetingSession,
 } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
-import { signToken } from '../../platform/signed-token.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
+import { toEndedAt } from '../activities/activity-list.ts';
 
 // A meeting is the interactive room of an activity: idle until someone joins, ongoing until it is ended (seed 000
 // §3, seed 001 §4). Each run is a row, with who joined it.
@@ -139,5 +143,82 @@ export async function getMeetingDetails(
     current: current ? toSession(current) : null,
     items: rows.map(toSession),
     pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
+  };
+}
+
+type MeetingTokenPayload = { activityId: number; meetingId: number; participantId: number; role: 'host' | 'guest' };
+
+/**
+ * POST /api/meeting/{id}/room: the room a join link opens, for whoever holds its token (no console session): the
+ * activity, the meeting's state, who the link joined as and who else joined. A token that is forged, expired or made
+ * for another activity is refused alike, so a link says nothing about activities it was not made for.
+ */
+export async function getMeetingRoom(
+  ctx: Pick<AppContext, 'db' | 'secretKey'>,
+  activityId: number,
+  token: string,
+): Promise<MeetingRoom> {
+  const payload = verifyToken<MeetingTokenPayload & { exp: number }>(ctx.secretKey, MEETING_TOKEN_PURPOSE, token);
+  if (!payload || payload.activityId !== activityId) throw forbidden(LIVE_CONFIG_ERRORS.meetingLinkInvalid);
+  const { db } = ctx;
+  const [activity, meeting, participants, count] = await Promise.all([
+    db
+      .selectFrom('activities')
+      .select(['id', 'name', 'startedAt', 'endedAt'])
+      .where('id', '=', activityId)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('meetings')
+      .select(['id', 'state', 'startedAt', 'endedAt'])
+      .where('id', '=', payload.meetingId)
+      .where('activityId', '=', activityId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('meetingParticipants')
+      .select(['id', 'nickname', 'role', 'joinedAt'])
+      .where('meetingId', '=', payload.meetingId)
+      .orderBy('joinedAt')
+      .orderBy('id')
+      .limit(MEETING_ROOM_PARTICIPANTS)
+      .execute(),
+    db
+      .selectFrom('meetingParticipants')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('meetingId', '=', payload.meetingId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (!activity || !meeting) throw notFound(ERROR_MESSAGES.activityNotFound);
+  const you =
+    participants.find((row) => row.id === payload.participantId) ??
+    (await db
+      .selectFrom('meetingParticipants')
+      .select(['id', 'nickname', 'role', 'joinedAt'])
+      .where('id', '=', payload.participantId)
+      .where('meetingId', '=', payload.meetingId)
+      .executeTakeFirst());
+  if (!you) throw forbidden(LIVE_CONFIG_ERRORS.meetingLinkInvalid);
+  const toParticipant = (row: { nickname: string; role: 'host' | 'guest'; joinedAt: Date }) => ({
+    nickname: row.nickname,
+    role: row.role,
+    joinedAt: row.joinedAt.toISOString(),
+  });
+  return {
+    activity: {
+      id: activity.id,
+      name: activity.name,
+      startedAt: activity.startedAt?.toISOString() ?? null,
+      endedAt: toEndedAt(activity.endedAt),
+    },
+    meeting: {
+      id: meeting.id,
+      state: meeting.state,
+      startedAt: meeting.startedAt.toISOString(),
+      endedAt: meeting.endedAt?.toISOString() ?? null,
+    },
+    you: toParticipant(you),
+    participants: participants.map(toParticipant),
+    participantCount: Number(count.n),
+    expiresAt: new Date(payload.exp).toISOString(),
   };
 }
