@@ -3,6 +3,7 @@ import {
   type BuyStep,
   DEFAULT_PACKAGE_TYPE,
   fenToYuan,
+  isQrPayUrl,
   ORDER_STATUS_POLL_MS,
   type OrderCreated,
   PACKAGE_TYPES,
@@ -33,6 +34,7 @@ import {
 import { ConfirmOrder, type ConfirmValues } from './components/confirm-order';
 import { CurrentPackageCard } from './components/current-package';
 import { PackageCards } from './components/package-cards';
+import { PayQrModal } from './components/pay-qr-modal';
 
 /** The browser leaves the console for the pay provider's page (seed 000 §4: the answer carries a url). */
 function goToPayPage(url: string) {
@@ -58,6 +60,7 @@ export function PricePage() {
   const [localStep, setLocalStep] = useState<BuyStep>(BUY_STEP.choose);
   const [chosen, setChosen] = useState<PricePackage | null>(null);
   const [created, setCreated] = useState<OrderCreated | null>(null);
+  const [qrOpen, setQrOpen] = useState(false);
   const step = currentBuyStep(localStep, orderIdInAddress);
   const createOrder = useCreateOrder();
 
@@ -86,12 +89,19 @@ export function PricePage() {
     createOrder.mutate(orderBody(chosen, values), {
       onSuccess: (order) => {
         setCreated(order);
+        // A code_url is scanned, not opened: the result step polls the order while the QR code is shown over it.
+        if (isQrPayUrl(order.url)) {
+          setQrOpen(true);
+          setSearchParams({ orderId: String(order.orderId) });
+          return;
+        }
         setLocalStep(BUY_STEP.pay);
         goToPayPage(order.url);
       },
     });
   };
 
+  const qrOrder = created && isQrPayUrl(created.url) && created.orderId === orderIdInAddress ? created : null;
   const paidPackage = packages.data?.items.find((item) => item.id === status.data?.packageId);
   const resultStatus = step === BUY_STEP.result ? status.data?.status : undefined;
   const stepStatus = resultStatus === 'paid' ? 'finish' : resultStatus === 'failed' ? 'error' : 'process';
@@ -170,6 +180,13 @@ export function PricePage() {
                 icon={<Spin size="large" />}
                 title={t['price.result.waiting']}
                 subTitle={t['price.result.waitingHint'](orderIdInAddress)}
+                extra={
+                  qrOrder && (
+                    <Button type="primary" onClick={() => setQrOpen(true)}>
+                      {t['price.pay.showQr']}
+                    </Button>
+                  )
+                }
               />
             ) : status.data?.status === 'paid' ? (
               <Result
@@ -203,6 +220,7 @@ export function PricePage() {
           </div>
         )}
       </Card>
+      {qrOrder && <PayQrModal order={qrOrder} open={qrOpen && !settled} onClose={() => setQrOpen(false)} />}
     </>
   );
 }

@@ -61,6 +61,9 @@ export const priceTexts = {
   'price.pay.redirecting': '正在前往支付页面…',
   'price.pay.hint': (amount: string) => `应付金额 ¥${amount}，请在支付页面完成支付`,
   'price.pay.open': '前往支付',
+  'price.pay.qrTitle': '微信扫码支付',
+  'price.pay.qrHint': (amount: string) => `应付金额 ¥${amount}，请使用微信扫一扫完成支付`,
+  'price.pay.showQr': '显示付款二维码',
 
   'price.result.waiting': '等待支付结果…',
   'price.result.waitingHint': (orderId: number) => `订单号 ${orderId}，支付完成后将自动刷新`,
