@@ -28,6 +28,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'watch',
           include: ['apps/watch/src/**/*.test.ts'],
           environment: 'node',
