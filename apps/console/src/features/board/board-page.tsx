@@ -15,11 +15,12 @@ import { ActivityFormModal } from '../activities/components/activity-form-modal'
 import { ActivitySubagentTag } from '../activities/components/activity-subagent';
 import { ActivityStatusTags, formatTime, TypeTag } from '../activities/components/activity-table';
 import { PushingBadge } from '../activities/components/pushing-badge';
-import { forbiddenRedirect, isActivityNotFound } from './board-rules';
+import { forbiddenRedirect, isActivityNotFound, streamForHost } from './board-rules';
 import { BoardEntries } from './components/board-entries';
 import { LivePlayer } from './components/live-player';
 import { PullAddresses, PushAddresses } from './components/stream-addresses';
 import { UsageCard } from './components/usage-card';
+import { WatchLinks } from './components/watch-links';
 
 /**
  * /board/:id, an activity's live operations: its state, the live preview, the push and pull addresses, and the way
@@ -98,6 +99,7 @@ function Board({ activityId }: { activityId: number }) {
   }
 
   const data = activity.data;
+  const stream = streamForHost(data.stream, window.location);
   return (
     <>
       <PageHeader
@@ -168,15 +170,16 @@ function Board({ activityId }: { activityId: number }) {
           >
             <LivePlayer
               isPushing={data.isPushing}
-              flvUrl={`${data.stream.pullSource.flv}?${CONSOLE_PREVIEW_PARAM}=1`}
-              hlsUrl={`${data.stream.pullSource.hls}?${CONSOLE_PREVIEW_PARAM}=1`}
+              flvUrl={`${stream.pullSource.flv}?${CONSOLE_PREVIEW_PARAM}=1`}
+              hlsUrl={`${stream.pullSource.hls}?${CONSOLE_PREVIEW_PARAM}=1`}
             />
           </Card>
         </Col>
         <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
-            <PushAddresses stream={data.stream} />
-            <PullAddresses stream={data.stream} />
+            <WatchLinks activityId={data.id} />
+            <PushAddresses stream={stream} />
+            <PullAddresses stream={stream} />
           </Flex>
         </Col>
       </Row>

@@ -9,6 +9,8 @@ import {
   forbiddenRedirect,
   formatBytes,
   isActivityNotFound,
+  streamForHost,
+  watchUrl,
 } from './board-rules';
 
 describe('choosePlayback', () => {
@@ -70,5 +72,53 @@ describe('usage figures', () => {
     expect(durationParts(0)).toEqual({ hours: 0, minutes: 0, seconds: 0 });
     expect(durationParts(3725)).toEqual({ hours: 1, minutes: 2, seconds: 5 });
     expect(durationParts(59.9)).toEqual({ hours: 0, minutes: 0, seconds: 59 });
+  });
+});
+
+describe('stream addresses for the host the console was opened on', () => {
+  const stream = {
+    app: 'live',
+    stream: 's1',
+    pushDomain: '127.0.0.1:1935',
+    pullDomain: '127.0.0.1:8080',
+    pushServer: 'rtmp://127.0.0.1:1935/live',
+    pushStreamKey: 's1?key=k',
+    pushUrl: 'rtmp://127.0.0.1:1935/live/s1?key=k',
+    pullSource: {
+      flv: 'http://127.0.0.1:8080/live/live/s1.flv',
+      hls: 'http://127.0.0.1:8080/live/live/s1/index.m3u8',
+      renditions: [
+        {
+          name: 'sd' as const,
+          flv: 'http://127.0.0.1:8080/live/live/s1_sd.flv',
+          hls: 'http://127.0.0.1:8080/live/live/s1_sd/index.m3u8',
+        },
+      ],
+    },
+  };
+
+  it('builds default (loopback) addresses from the console host, keeping the RTMP port', () => {
+    const shown = streamForHost(stream, { hostname: '192.168.1.20', host: '192.168.1.20:8080' });
+    expect(shown.pushServer).toBe('rtmp://192.168.1.20:1935/live');
+    expect(shown.pushUrl).toBe('rtmp://192.168.1.20:1935/live/s1?key=k');
+    expect(shown.pushStreamKey).toBe('s1?key=k');
+    expect(shown.pullSource.flv).toBe('http://192.168.1.20:8080/live/live/s1.flv');
+    expect(shown.pullSource.renditions[0]?.hls).toBe('http://192.168.1.20:8080/live/live/s1_sd/index.m3u8');
+  });
+
+  it('keeps configured domains, and loopback addresses when the console itself is on loopback', () => {
+    const configured = { ...stream, pushDomain: 'push.example.com', pushServer: 'rtmp://push.example.com/live' };
+    expect(streamForHost(configured, { hostname: 'console.example.com', host: 'console.example.com' }).pushServer).toBe(
+      'rtmp://push.example.com/live',
+    );
+    expect(streamForHost(stream, { hostname: '127.0.0.1', host: '127.0.0.1:8080' })).toBe(stream);
+    expect(streamForHost(stream, { hostname: 'localhost', host: 'localhost:8080' })).toBe(stream);
+  });
+
+  it('makes watch links on this site, with the ditch sign when given', () => {
+    expect(watchUrl('https://live.example.com', 100001)).toBe('https://live.example.com/watch/100001');
+    expect(watchUrl('https://live.example.com', 100001, 'ab_C')).toBe(
+      'https://live.example.com/watch/100001?ditch=ab_C',
+    );
   });
 });

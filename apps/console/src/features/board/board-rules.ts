@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@yanbo/contracts';
+import { type ActivityStream, ditchLink, ERROR_MESSAGES, WATCH_PATH } from '@yanbo/contracts';
 import { generatePath } from 'react-router';
 import { ApiError } from '../../app/http';
 import { routeByName } from '../../app/route-table';
@@ -74,4 +74,54 @@ export function formatBytes(bytes: number): string {
 export function durationParts(totalSeconds: number): { hours: number; minutes: number; seconds: number } {
   const s = Math.max(0, Math.floor(totalSeconds));
   return { hours: Math.floor(s / 3600), minutes: Math.floor((s % 3600) / 60), seconds: s % 60 };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** The host part of `host:port` (an IPv6 literal keeps its brackets). */
+const hostPart = (domain: string) =>
+  domain.startsWith('[') ? domain.slice(0, domain.indexOf(']') + 1) : domain.split(':')[0];
+const portPart = (domain: string) => {
+  const rest = domain.startsWith('[') ? domain.slice(domain.indexOf(']') + 1) : domain.slice(hostPart(domain).length);
+  return rest.startsWith(':') ? rest : '';
+};
+
+/**
+ * The push and pull addresses as this console should show them. A server left on its default domains
+ * (PUSH_DOMAIN, PULL_DOMAIN unset: 127.0.0.1) only knows loopback; opened from another machine, the console builds
+ * the addresses from the host it was opened on, as share links are built from it (issue 8). A configured domain is
+ * kept as it is.
+ */
+export function streamForHost(stream: ActivityStream, opened: { hostname: string; host: string }): ActivityStream {
+  if (LOOPBACK_HOSTS.has(opened.hostname)) return stream;
+  let result = stream;
+  if (LOOPBACK_HOSTS.has(hostPart(stream.pushDomain))) {
+    const pushDomain = `${opened.hostname}${portPart(stream.pushDomain)}`;
+    const swap = (url: string) => url.replace(`//${stream.pushDomain}/`, `//${pushDomain}/`);
+    result = { ...result, pushDomain, pushServer: swap(stream.pushServer), pushUrl: swap(stream.pushUrl) };
+  }
+  if (LOOPBACK_HOSTS.has(hostPart(stream.pullDomain))) {
+    const pullDomain = opened.host;
+    const swap = (url: string) => url.replace(`//${stream.pullDomain}/`, `//${pullDomain}/`);
+    const { pullSource } = stream;
+    result = {
+      ...result,
+      pullDomain,
+      pullSource: {
+        flv: swap(pullSource.flv),
+        hls: swap(pullSource.hls),
+        renditions: pullSource.renditions.map((rendition) => ({
+          ...rendition,
+          flv: swap(rendition.flv),
+          hls: swap(rendition.hls),
+        })),
+      },
+    };
+  }
+  return result;
+}
+
+/** An activity's watch page as the audience opens it: on this site, with the ditch's sign when shared through one. */
+export function watchUrl(origin: string, activityId: number, sign?: string): string {
+  return new URL(sign ? ditchLink(activityId, sign) : `${WATCH_PATH}/${activityId}`, origin).toString();
 }
