@@ -24,6 +24,10 @@ export const publicPages: Record<PublicRouteName, LazyPage> = {
     () => import('../features/account/lostpass-page'),
     (m) => m.LostpassPage,
   ),
+  meeting: lazyPage(
+    () => import('../features/meeting/meeting-room-page'),
+    (m) => m.MeetingRoomPage,
+  ),
 };
 
 export const consolePages: Record<ConsoleRouteName, LazyPage> = {

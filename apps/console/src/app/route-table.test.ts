@@ -59,16 +59,19 @@ const SEED_PATHS = [
 // editor, and ditch management.
 const SEED_001_PATHS = ['/board/:id/settings', '/board/:id/live', '/board/:id/template', '/ditch'];
 
+// Where a meeting join link leads (issue 8: it was the console's 404).
+const JOIN_LINK_PATHS = ['/meeting/:id'];
+
 const allRoutes = [...publicRoutes, ...consoleRoutes];
 
 describe('route table', () => {
   it('has every route of seed 000 §2, spelled as given, plus the activity list at / and the screens seed 001 implies', () => {
     const paths = allRoutes.map((route) => route.path);
-    expect(paths.sort()).toEqual([...SEED_PATHS, ...SEED_001_PATHS, '/'].sort());
+    expect(paths.sort()).toEqual([...SEED_PATHS, ...SEED_001_PATHS, ...JOIN_LINK_PATHS, '/'].sort());
   });
 
-  it('exempts exactly login, signup and lostpass from the entry rule', () => {
-    expect(publicRoutes.map((route) => route.path)).toEqual(['/login', '/signup', '/lostpass']);
+  it('exempts exactly login, signup, lostpass and the meeting join link from the entry rule', () => {
+    expect(publicRoutes.map((route) => route.path)).toEqual(['/login', '/signup', '/lostpass', '/meeting/:id']);
   });
 
   it('gives every route a unique name, a page and a Chinese title', () => {

@@ -15,6 +15,8 @@ export const publicRoutes = [
   { path: '/login', name: 'login' },
   { path: '/signup', name: 'signup' },
   { path: '/lostpass', name: 'lostpass' },
+  // A meeting join link's room: its token is the permission, no console session needed.
+  { path: '/meeting/:id', name: 'meeting' },
 ] as const satisfies readonly ConsoleRoute[];
 
 /** Outside every rule: it must render even where the console itself can't. */

@@ -11,6 +11,7 @@ export const menuTexts: Record<string, string> = {
   'menu.login': '登录',
   'menu.signup': '注册',
   'menu.lostpass': '找回密码',
+  'menu.meeting': '会议室',
 
   'menu.activities': '活动列表',
   'menu.board': '活动看板',

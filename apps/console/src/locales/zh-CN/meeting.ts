@@ -1,0 +1,28 @@
+/** The meeting room a join link opens (/meeting/{id}?token=…). */
+export const meetingTexts = {
+  'meeting.title': '会议室',
+  'meeting.loading': '正在进入会议室…',
+  'meeting.state.ongoing': '会议进行中',
+  'meeting.state.ended': '会议已结束',
+  'meeting.activityTime': '活动时间',
+  'meeting.noStart': '未设置开始时间',
+  'meeting.noEnd': '无结束时间',
+  'meeting.startedAt': '会议开始',
+  'meeting.endedAt': '会议结束',
+  'meeting.you': '您的身份',
+  'meeting.expiresAt': '链接有效期至',
+  'meeting.role.host': '主持人',
+  'meeting.role.guest': '嘉宾',
+  'meeting.participants': (count: number) => `参会人员（${count}）`,
+  'meeting.participantsMore': (shown: number, count: number) => `仅显示最早加入的 ${shown} 位，共 ${count} 位`,
+  'meeting.joinedAt': (time: string) => `${time} 加入`,
+  'meeting.waiting':
+    '音视频互动会议室即将开放。当前为会议等候室：会议状态与参会人员每 10 秒自动刷新，主持人结束会议后这里会显示。',
+  'meeting.endedHint': '主持人已结束本场会议，感谢参与',
+  'meeting.invalid': '会议链接无效或已过期',
+  'meeting.invalidHint': '请向活动主办方重新获取加入会议的链接',
+  'meeting.notFound': '该直播活动不存在或已被删除',
+  'meeting.loadFailed': '会议室加载失败，请稍后重试',
+  'meeting.retry': '重试',
+  'meeting.lastUpdated': (time: string) => `更新于 ${time}`,
+};
