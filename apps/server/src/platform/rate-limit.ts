@@ -55,6 +55,8 @@ export function createMemoryRateLimitStore(maxKeys = 200_000): RateLimitStore {
     async hit(key, windowMs, by = 1) {
       const now = Date.now();
       let window = live(key, now);
+      // Giving back to a window that has ended gives nothing: there is no debt to carry into the next one.
+      if (!window && by < 0) return { count: 0, resetAt: now, lastAt: now };
       if (!window) {
         if (windows.size >= maxKeys) {
           const oldest = windows.keys().next().value;
