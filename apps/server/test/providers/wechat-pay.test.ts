@@ -281,6 +281,37 @@ describe.each(engines)('buying a package with WeChat Pay Native on %s', (engine)
     expect(recorded).toHaveLength(1);
   });
 
+  it('asks WeChat Pay about an order whose notification has not come, at most every 10 s while it is polled', async () => {
+    const token = await buyer();
+    const order = (await call(t.app, 'POST', '/agent/order', { token, body: { packageId: 100001, promotionCode: '' } }))
+      .body as { orderId: number; amount: number };
+    // The stand-in serves both databases' apps, whose order numbers coincide: count this test's queries only.
+    const before = standIn.received.length;
+    const queries = () =>
+      standIn.received.slice(before).filter((r) => r.path.includes(`/out-trade-no/${outTradeNo(order.orderId)}`));
+    const poll = async () =>
+      (await call(t.app, 'GET', `/agent/order/status?orderId=${order.orderId}`, { token })).body.status;
+    gateway.transactions.set(outTradeNo(order.orderId), { trade_state: 'NOTPAY', total: order.amount });
+    expect(await poll()).toBe('init');
+    expect(queries()).toHaveLength(1);
+    // Paid now, but the console's next polls within the interval do not ask again.
+    gateway.transactions.set(outTradeNo(order.orderId), { trade_state: 'SUCCESS', total: order.amount });
+    expect(await poll()).toBe('init');
+    expect(queries()).toHaveLength(1);
+    // At the order's time the gateway is asked before it is failed: a payment of its last seconds is credited.
+    await t.ctx.db
+      .updateTable('packageOrders')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', order.orderId)
+      .execute();
+    expect(await poll()).toBe('paid');
+    expect(queries()).toHaveLength(2);
+    expect((await orderRow(order.orderId)).tradeNo).toBe('4200000000202611230000000001');
+    // The notification coming late afterwards is a replay of the same payment.
+    const late = callback(paidTransaction(order.orderId, order.amount, '4200000000202611230000000001'));
+    expect((await notify(late)).body).toEqual({ code: 'SUCCESS', outcome: 'replayed' });
+  });
+
   it('answers 503 PAY_UNAVAILABLE and fails the order when the gateway’s answer is not signed by WeChat Pay', async () => {
     const token = await buyer();
     gateway.signed = false;

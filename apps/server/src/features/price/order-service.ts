@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { mainAccountOnly, ownActivity, withAgentSubtree } from '../../platform/tenancy.ts';
 import { discountedPrice } from './package-rules.ts';
-import { openCheckout } from './payment-service.ts';
+import { openCheckout, reconcileOrder } from './payment-service.ts';
 
 // Package orders (seed 000 §3, §4, §7; seed 001 §3 Order list, §7 Orders): placed init, paid or failed through the
 // pay provider, listed for the agent and the agents below it, and downloaded as CSV.
@@ -101,6 +101,9 @@ export async function orderStatus(ctx: AppContext, caller: Caller, orderId: numb
     .where('agentId', '=', caller.agentId)
     .executeTakeFirst();
   if (!row) throw notFound(PRICE_ERRORS.orderNotFound);
+  if (row.status === 'init' && (await reconcileOrder(ctx, row.id, row.expiresAt.getTime() <= Date.now()))) {
+    return orderStatus(ctx, caller, orderId);
+  }
   if (row.status === 'init' && row.expiresAt.getTime() <= Date.now()) {
     row =
       (await db

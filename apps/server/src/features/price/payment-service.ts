@@ -2,7 +2,12 @@ import { ERROR_CODES, PRICE_ERRORS } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
-import { type PayCheckout, PayGatewayError, type PayNotification } from '../../platform/pay/pay-provider.ts';
+import {
+  type PayCheckout,
+  PayGatewayError,
+  type PayNotification,
+  type PayProvider,
+} from '../../platform/pay/pay-provider.ts';
 import { packagePaymentEntries, postTxn } from './ledger.ts';
 import { grantPackage } from './package-rules.ts';
 import { readHolding, toPricePackage } from './package-service.ts';
@@ -23,6 +28,37 @@ export async function openCheckout(ctx: AppContext, checkout: PayCheckout): Prom
       .where('status', '=', 'init')
       .execute();
     throw new HttpError(503, 'Payment service unavailable', ERROR_CODES.payUnavailable);
+  }
+}
+
+/** An unsettled order is asked about at most this often, however often the console polls it. */
+const QUERY_INTERVAL_MS = 10_000;
+/** When each order was last asked about, per provider (one per app). */
+const lastQueriedBy = new WeakMap<PayProvider, Map<number, number>>();
+
+/**
+ * Asks the gateway about an order still init (its notification lost or late: WeChat Pay says to query when none came)
+ * and applies a settled answer as its notification would be. `force` asks now, as before an order is failed for its
+ * time: a payment made in its last seconds is credited, not lost to a late notification. True when it settled.
+ */
+export async function reconcileOrder(ctx: AppContext, orderId: number, force: boolean): Promise<boolean> {
+  const { pay } = ctx;
+  if (!pay.queryOrder) return false;
+  const lastQueried = lastQueriedBy.get(pay) ?? new Map<number, number>();
+  lastQueriedBy.set(pay, lastQueried);
+  const now = Date.now();
+  if (!force && now - (lastQueried.get(orderId) ?? 0) < QUERY_INTERVAL_MS) return false;
+  if (lastQueried.size >= 10_000) lastQueried.clear();
+  lastQueried.set(orderId, now);
+  try {
+    const answer = await pay.queryOrder(orderId);
+    if (!answer || answer.orderId !== orderId) return false;
+    const outcome = await applyPayNotification(ctx, pay.name, answer);
+    return outcome === 'credited' || outcome === 'failed';
+  } catch (error) {
+    // The gateway unreachable, or an order it does not know (placed with another provider): the order stays as it is.
+    if (error instanceof PayGatewayError || error instanceof HttpError) return false;
+    throw error;
   }
 }
 

@@ -30,6 +30,8 @@ export interface PayProvider {
   checkoutUrl(checkout: PayCheckout): Promise<string>;
   /** The notification in a gateway callback, or null when its signature does not verify or it is malformed. */
   verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): PayNotification | null;
+  /** The order as the gateway knows it, when the gateway can be asked: settled, or null while still open. */
+  queryOrder?(orderId: number): Promise<PayNotification | null>;
 }
 
 /** The gateway refused a call or could not be reached; `vendorCode` is its own code, for the log. */
