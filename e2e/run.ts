@@ -11,6 +11,7 @@ import { SETTINGS_SERVER_IPS, settingsJourneys } from './journeys/settings.ts';
 import { statsJourneys } from './journeys/stats.ts';
 import { subaccountJourneys } from './journeys/subaccounts.ts';
 import { watchJourneys } from './journeys/watch.ts';
+import { wechatPayJourneys } from './journeys/wechat-pay.ts';
 import { freePort, startServer } from './start-server.ts';
 
 // One server and one browser for every journey; each journey opens its own browser context.
@@ -59,6 +60,7 @@ describe('browser journeys', () => {
   subaccountJourneys(journey);
   liveConfigJourneys(journey);
   priceJourneys(journey);
+  wechatPayJourneys(journey);
   activitySettingsJourneys(journey);
   watchJourneys(journey);
   liveTranscodeJourneys(journey);

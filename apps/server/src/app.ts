@@ -38,6 +38,7 @@ import { ensureAdminAgent } from './platform/bootstrap.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { registerIdempotency } from './platform/idempotency.ts';
 import { createProviders, registerProviderPages } from './platform/providers.ts';
 import { createMemoryRateLimitStore } from './platform/rate-limit.ts';
 import { createLocalHub } from './platform/realtime/hub.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   });
   registerErrorHandler(app);
   registerAuth(app, database.db);
+  registerIdempotency(app, database.db);
   await registerSecurityHeaders(app, config.pullDomain);
 
   await app.register(fastifySwagger, {

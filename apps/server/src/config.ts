@@ -38,6 +38,10 @@ export interface Config extends ProviderConfig {
    * cannot pick its own address past the per-address limits.
    */
   trustProxy: string[];
+  /** PUBLIC_HOSTS: the platform's own host names (comma list), which no agent may claim as its custom host. */
+  publicHosts: string[];
+  /** DNS_RESOLVER: the resolver (address or address:port) custom-host TXT records are checked with; empty: the system's. */
+  dnsResolver: string;
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -70,6 +74,11 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
+    publicHosts: (env.PUBLIC_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+    dnsResolver: env.DNS_RESOLVER ?? '',
     ...overrides,
   };
   if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);

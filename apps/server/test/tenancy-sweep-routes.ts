@@ -177,6 +177,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'PUT /api/agent/template': own('the caller’s login template'),
   'GET /api/agent/customization': own('the caller’s customisation'),
   'PUT /api/agent/customization': own('the caller’s customisation (apiAppId is a WeChat app id)'),
+  'POST /api/agent/customization/host/verify': own('the caller’s own custom host, checked in DNS'),
   'GET /api/v3/agent/customized-info': own('the caller’s customisation'),
   'GET /api/wechat/auth': own('the caller’s WeChat authorisation'),
   'PUT /api/agent/wechat-offical-customization': own('the caller’s customisation (appId is a WeChat app id)'),
@@ -757,6 +758,18 @@ export const ROUTES: Record<string, RouteEntry> = {
     probes: [
       { url: (w) => `/api/agent/order/status?orderId=${w.bOrder}`, expect: 404, message: PRICE_ERRORS.orderNotFound },
       mainOnly((w) => `/api/agent/order/status?orderId=${w.aOrder}`),
+    ],
+  },
+  'GET /api/agent/order/:id/checkout': {
+    probes: [
+      { url: (w) => `/api/agent/order/${w.bOrder}/checkout`, expect: 404, message: PRICE_ERRORS.orderNotFound },
+      mainOnly((w) => `/api/agent/order/${w.aOrder}/checkout`),
+    ],
+  },
+  'POST /api/agent/order/:id/cancel': {
+    probes: [
+      { url: (w) => `/api/agent/order/${w.bOrder}/cancel`, expect: 404, message: PRICE_ERRORS.orderNotFound },
+      mainOnly((w) => `/api/agent/order/${w.aOrder}/cancel`),
     ],
   },
 };

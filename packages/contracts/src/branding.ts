@@ -40,6 +40,7 @@ export type CustomizedInfo = z.infer<typeof customizedInfo>;
 
 export const BRANDING_ERRORS = {
   hostTaken: 'Host already used by another agent',
+  hostRequired: 'host: Set a custom host first',
   payPfxInvalid: 'payPfx is not a PKCS#12 file',
   payPfxTooLarge: 'payPfx is larger than 64 KB',
   appSecretRequired: 'appSecret is required',
@@ -144,9 +145,20 @@ export function customizationSection(body: object): CustomizationSection | null 
 /** A PKCS#12 file (the payment certificate) is at most this large. */
 export const PAY_PFX_MAX_BYTES = 64 * 1024;
 
+/**
+ * The DNS TXT record that proves an agent controls its custom host (issue 8): its name and value; the host restyles
+ * /login only once POST /agent/customization/host/verify has found it.
+ */
+export const hostVerification = z.object({ name: z.string(), value: z.string() });
+export type HostVerification = z.infer<typeof hostVerification>;
+
 /** GET /agent/customization: secrets are write-only, so only whether each is set comes back. */
 export const customization = z.object({
   host: z.string(),
+  /** The host's control was proved in DNS (已验证); until then it does not restyle /login (待验证). */
+  hostVerified: z.boolean(),
+  /** The record to add for the host, or null with no host. */
+  hostVerification: hostVerification.nullable(),
   apiAppId: z.string(),
   apiAppSecretSet: z.boolean(),
   payPfxSet: z.boolean(),

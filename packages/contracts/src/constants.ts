@@ -74,3 +74,9 @@ export const SMS_RESOURCE_ALLOWANCE = 1000;
 export const MEETING_TOKEN_TTL_SECONDS = 4 * 3600;
 /** The audience's watch page of an activity; a ditch's share link adds ?ditch={sign}. */
 export const WATCH_PATH = '/watch';
+/**
+ * The header a POST carries so that a repeat (a double click, a retry after a lost answer) gets the first answer
+ * instead of doing the work twice; the server keeps a key for 24 hours (issue 8). Header names are lower case on
+ * the server's side.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

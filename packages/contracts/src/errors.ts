@@ -28,6 +28,15 @@ export const ERROR_MESSAGES = {
   coopLevelNotAboveLower: 'coopLevel must be higher than its lower-level agents',
   pictureTooLarge: 'File is larger than 10 MB',
   transcodeNeedsEmbeddedIngest: 'Live transcoding needs the embedded ingest',
+  storageQuotaExceeded: 'Storage quota exceeded',
+  fileNotVideo: 'file: File is not a video',
+  fileNotAudio: 'file: File is not an audio file',
+  fileNotPdf: 'file: File is not a PDF document',
+  fileNotCsv: 'file: File is not a CSV text file',
+  idempotencyKeyReused: 'Idempotency-Key: already used for a different request',
+  idempotencyInProgress: 'Idempotency-Key: the first request with this key is still in progress',
+  hostNotAllowed: 'host: IP addresses, localhost and the platform’s own hosts cannot be a custom host',
+  hostNotVerified: 'host: the DNS TXT record was not found',
 } as const;
 
 export const ERROR_CODES = {
@@ -61,6 +70,15 @@ export const ERROR_CODES = {
   coopLevelNotBelowUpper: 'COOP_LEVEL_NOT_BELOW_UPPER',
   coopLevelNotAboveLower: 'COOP_LEVEL_NOT_ABOVE_LOWER',
   fileTooLarge: 'FILE_TOO_LARGE',
+  storageQuotaExceeded: 'STORAGE_QUOTA_EXCEEDED',
+  fileNotVideo: 'FILE_NOT_VIDEO',
+  fileNotAudio: 'FILE_NOT_AUDIO',
+  fileNotPdf: 'FILE_NOT_PDF',
+  fileNotCsv: 'FILE_NOT_CSV',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  idempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
+  hostNotAllowed: 'HOST_NOT_ALLOWED',
+  hostNotVerified: 'HOST_NOT_VERIFIED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

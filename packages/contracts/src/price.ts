@@ -9,6 +9,11 @@ import { ACTIVITY_PACKAGE_ID, EXPENSE_PAGE_SIZE, ORDER_PAGE_SIZE } from './const
 export const PACKAGE_TYPES = ['trail', 'annual', 'activity'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 export const DEFAULT_PACKAGE_TYPE: PackageType = 'trail';
+/**
+ * The free plan: a row of the package table that is not on sale; an agent with no current package holds its grants
+ * (issue 8: one package table drives the card, the confirmation and what the server enforces).
+ */
+export const FREE_PACKAGE_ID = 100000;
 
 /** Order status starts as init (seed 000 §4) and ends paid or failed (cancelled at the pay page, or expired). */
 export const ORDER_STATUSES = ['init', 'paid', 'failed'] as const;
@@ -29,6 +34,7 @@ export const PRICE_ERRORS = {
   promotionCodeInvalid: 'Promotion code is invalid',
   activityIdRequired: `Required for package ${ACTIVITY_PACKAGE_ID}`,
   activityIdNotAllowed: `Only package ${ACTIVITY_PACKAGE_ID} is bought for an activity`,
+  orderNotPending: 'Only an unpaid order can be cancelled or paid',
   invalidSignature: 'Invalid signature',
   amountMismatch: 'Amount does not match the order',
 } as const;
@@ -36,7 +42,7 @@ export const PRICE_ERRORS = {
 export const pricePackage = z.object({
   id: z.number().int(),
   name: z.string(),
-  type: z.enum(PACKAGE_TYPES),
+  type: z.enum(['free', ...PACKAGE_TYPES]),
   description: z.string(),
   /** Price in fen. */
   price: z.number().int(),
@@ -58,8 +64,7 @@ export type PackageList = z.infer<typeof packageList>;
 
 /**
  * What the agent holds now: its last package paid, whether it is still current, and what applies at this moment.
- * Once the package has expired its grants stop: the agent is back on the base allowance (activities not capped,
- * DEFAULT_SUBACCOUNT_QUOTA sub-accounts, no contract).
+ * Once the package has expired its grants stop: the agent is back on the free plan (FREE_PACKAGE_ID), no contract.
  */
 export const currentPackage = z.object({
   packageId: z.number().int().nullable(),
@@ -68,8 +73,8 @@ export const currentPackage = z.object({
   expiresAt: isoDateTime.nullable(),
   /** The last package's validity has ended (checked by the server at the moment of the request). */
   expired: z.boolean(),
-  /** null: not capped (no current package). */
-  activityQuota: z.number().int().nullable(),
+  /** The current package's, or the free plan's when none is current. */
+  activityQuota: z.number().int(),
   subagentQuota: z.number().int(),
   fluxGb: z.number(),
   storageGb: z.number(),
@@ -86,6 +91,8 @@ export const packageConfig = z.object({
   orderTtlMinutes: z.number().int(),
   payProvider: z.string(),
   current: currentPackage,
+  /** What an agent holds without a current package (shown on /price). */
+  freePlan: pricePackage,
 });
 export type PackageConfig = z.infer<typeof packageConfig>;
 
@@ -130,6 +137,10 @@ export const orderStatusAnswer = z.object({
   paidAt: isoDateTime.nullable(),
 });
 export type OrderStatusAnswer = z.infer<typeof orderStatusAnswer>;
+
+/** GET /agent/order/{id}/checkout: where an unpaid order is paid, for 继续支付 on /price and /order. */
+export const orderCheckout = z.object({ orderId: z.number().int(), url: z.string() });
+export type OrderCheckout = z.infer<typeof orderCheckout>;
 
 export const packageOrder = z.object({
   id: z.number().int(),
@@ -207,8 +218,8 @@ export type ActivityPayHistory = z.infer<typeof activityPayHistory>;
 export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);
 
 /**
- * What an agent's package row holds: the package's own grants (the agent's base allowance lives apart, see
- * DEFAULT_SUBACCOUNT_QUOTA) and its validity. A package counts only while expiresAt is in the future.
+ * What an agent's package row holds: the package's own grants and its validity. A package counts only while
+ * expiresAt is in the future; without one the free plan applies.
  */
 export interface PackageHolding {
   packageId: number | null;

@@ -53,4 +53,28 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { 'zh-CN': string; en: string }>
     en: 'Coop level must be higher than its lower-level agents',
   },
   [ERROR_CODES.fileTooLarge]: { 'zh-CN': '文件大小超过限制', en: 'File is too large' },
+  [ERROR_CODES.storageQuotaExceeded]: {
+    'zh-CN': '存储空间已满（已达套餐的存储上限），请删除不用的文件或升级套餐后再上传',
+    en: 'Storage quota exceeded',
+  },
+  [ERROR_CODES.fileNotVideo]: { 'zh-CN': '文件内容不是有效的视频，请检查文件后重新上传', en: 'File is not a video' },
+  [ERROR_CODES.fileNotAudio]: { 'zh-CN': '文件内容不是有效的音频，请检查文件后重新上传', en: 'File is not audio' },
+  [ERROR_CODES.fileNotPdf]: { 'zh-CN': '文件内容不是有效的 PDF 文档，请检查文件后重新上传', en: 'File is not a PDF' },
+  [ERROR_CODES.fileNotCsv]: { 'zh-CN': '文件内容不是 CSV 文本，请检查文件后重新上传', en: 'File is not CSV text' },
+  [ERROR_CODES.idempotencyKeyReused]: {
+    'zh-CN': '请求标识已用于另一次不同的提交，请刷新页面后重试',
+    en: 'Idempotency-Key reused for a different request',
+  },
+  [ERROR_CODES.idempotencyInProgress]: {
+    'zh-CN': '上一次提交仍在处理中，请稍候',
+    en: 'The first request is in progress',
+  },
+  [ERROR_CODES.hostNotAllowed]: {
+    'zh-CN': '自定义域名不能是 IP 地址、localhost 或平台自身的域名',
+    en: 'IP addresses, localhost and platform hosts are not allowed',
+  },
+  [ERROR_CODES.hostNotVerified]: {
+    'zh-CN': '未查到验证用的 DNS TXT 记录，请确认记录已添加并生效后再验证',
+    en: 'The DNS TXT record was not found',
+  },
 };

@@ -198,6 +198,13 @@ describe.each(engines)('branding and settings on %s', (engine) => {
     expect(
       (await w.call('PUT', '/agent/customization', { token, body: { host: 'Live.XingHe.example' } })).body.host,
     ).toBe('live.xinghe.example');
+    // Until its control is proved in DNS (custom-host.test.ts) the host does not restyle /login.
+    expect((await w.call('GET', '/agent/template/public?host=live.xinghe.example')).body.customized).toBe(false);
+    await w.t.ctx.db
+      .updateTable('agentBranding')
+      .set({ customization: JSON.stringify({ host: 'live.xinghe.example', hostVerified: 'live.xinghe.example' }) })
+      .where('agentId', '=', agent.id)
+      .execute();
     const after = await w.call('GET', '/agent/template/public?host=LIVE.xinghe.example');
     expect(after.body).toEqual({ ...template, slogan: '', customized: true });
     expect((await w.call('GET', '/agent/template/public?host=other.example')).body.customized).toBe(false);
@@ -213,6 +220,8 @@ describe.each(engines)('branding and settings on %s', (engine) => {
     const token = await sessionFor(w.t.ctx, agent.id);
     const empty = {
       host: '',
+      hostVerified: false,
+      hostVerification: null,
       apiAppId: '',
       apiAppSecretSet: false,
       payPfxSet: false,

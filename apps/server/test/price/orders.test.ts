@@ -131,7 +131,7 @@ describe.each(engines)('packages and orders on %s', (engine) => {
     const trial = await placeOrder(t.app, token, { packageId: 100001 });
     await payAtSandbox(t.app, trial.url);
     const afterTrial = (await call(t.app, 'GET', '/agent/packageConfig', { token })).body.current;
-    expect(afterTrial).toMatchObject({ packageId: 100001, activityQuota: 3, subagentQuota: 5, fluxGb: 10 });
+    expect(afterTrial).toMatchObject({ packageId: 100001, activityQuota: 30, subagentQuota: 5, fluxGb: 20 });
     const pro = await placeOrder(t.app, token, { packageId: 100003 });
     await payAtSandbox(t.app, pro.url);
     const afterPro = (await call(t.app, 'GET', '/agent/packageConfig', { token })).body.current;
@@ -139,7 +139,7 @@ describe.each(engines)('packages and orders on %s', (engine) => {
       packageId: 100003,
       activityQuota: 200,
       subagentQuota: 30,
-      fluxGb: 5010,
+      fluxGb: 5020,
       hasContract: false,
       startedAt: afterTrial.startedAt,
     });
@@ -149,18 +149,17 @@ describe.each(engines)('packages and orders on %s', (engine) => {
     expect((await sub(5)).status).toBe(200);
   });
 
-  it('caps activities at the package’s activity quota once the agent holds one', async () => {
+  it('caps activities at the free plan’s quota without a package, and at the package’s once it holds one', async () => {
     const { token } = await agentWithToken();
-    // Without a package nothing here caps the agent.
-    for (let i = 0; i < 4; i++) await newActivity(token);
-    const trial = await placeOrder(t.app, token, { packageId: 100001 });
-    await payAtSandbox(t.app, trial.url);
-    // The trial grants 3 activities and the agent has 4: no more until it upgrades.
+    const { freePlan } = (await call(t.app, 'GET', '/agent/packageConfig', { token })).body;
+    // Issue 8: without a package activities were not capped at all.
+    for (let i = 0; i < freePlan.activityQuota; i++) await newActivity(token);
     const refused = await call(t.app, 'POST', '/activity', { token, body: { name: '超出配额的活动' } });
     expectError(refused, 403, ERROR_MESSAGES.activityQuotaExceeded, { code: ERROR_CODES.activityQuotaExceeded });
-    const standard = await placeOrder(t.app, token, { packageId: 100002 });
-    await payAtSandbox(t.app, standard.url);
-    expect((await call(t.app, 'POST', '/activity', { token, body: { name: '升级后的活动' } })).status).toBe(200);
+    // The trial grants more than the free plan, as its card says.
+    const trial = await placeOrder(t.app, token, { packageId: 100001 });
+    await payAtSandbox(t.app, trial.url);
+    expect((await call(t.app, 'POST', '/activity', { token, body: { name: '试用后的活动' } })).status).toBe(200);
     const catalogue = await call(t.app, 'GET', '/error-codes');
     expect(catalogue.body[ERROR_CODES.activityQuotaExceeded]['zh-CN']).toBe('活动数量已达套餐上限，请升级套餐后再创建');
   });

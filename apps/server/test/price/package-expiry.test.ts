@@ -49,24 +49,25 @@ describe.each(engines)('package expiry on %s', (engine) => {
     });
   };
 
-  it('an expired package no longer caps activities: the agent is back on the uncapped base allowance', async () => {
+  it('an expired package’s activity quota stops: the agent is back on the free plan’s caps', async () => {
     const { agent, token } = await agentWithToken();
     await buy(token, 100001);
-    for (let i = 0; i < 3; i++) expect((await newActivity(token)).status).toBe(200);
+    const { freePlan } = (await call(t.app, 'GET', '/agent/packageConfig', { token })).body;
+    // The trial allows more than the free plan: one past the free plan's cap is accepted while it runs.
+    for (let i = 0; i <= freePlan.activityQuota; i++) expect((await newActivity(token)).status).toBe(200);
+    await expire(agent.id);
     expectError(await newActivity(token), 403, ERROR_MESSAGES.activityQuotaExceeded, {
       code: ERROR_CODES.activityQuotaExceeded,
     });
-    await expire(agent.id);
-    expect((await newActivity(token)).status).toBe(200);
     const config = await call(t.app, 'GET', '/agent/packageConfig', { token });
     expect(config.body.current).toMatchObject({
       packageId: 100001,
       packageName: '试用套餐',
       expired: true,
-      activityQuota: null,
-      subagentQuota: DEFAULT_SUBACCOUNT_QUOTA,
-      fluxGb: 0,
-      storageGb: 0,
+      activityQuota: freePlan.activityQuota,
+      subagentQuota: freePlan.subagentQuota,
+      fluxGb: freePlan.fluxGb,
+      storageGb: freePlan.storageGb,
       hasContract: false,
     });
   });
@@ -128,10 +129,9 @@ describe.each(engines)('package expiry on %s', (engine) => {
     expect(current).toMatchObject({
       packageId: 100001,
       expired: false,
-      activityQuota: 3,
-      // The trial grants 2: the base allowance of 5 is larger and applies.
-      subagentQuota: DEFAULT_SUBACCOUNT_QUOTA,
-      fluxGb: 10,
+      activityQuota: 30,
+      subagentQuota: 5,
+      fluxGb: 20,
       storageGb: 5,
       hasContract: false,
     });
@@ -148,6 +148,6 @@ describe.each(engines)('package expiry on %s', (engine) => {
     await buy(token, 100001);
     const current = (await call(t.app, 'GET', '/agent/packageConfig', { token })).body.current;
     expect(Date.parse(current.expiresAt)).toBe(end.getTime() + 7 * 86_400_000);
-    expect(current).toMatchObject({ expired: false, fluxGb: 20, activityQuota: 3 });
+    expect(current).toMatchObject({ expired: false, fluxGb: 40, activityQuota: 30 });
   });
 });

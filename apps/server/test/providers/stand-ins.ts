@@ -1,4 +1,12 @@
-import { createHash, createHmac, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createHash,
+  createHmac,
+  createSign,
+  createVerify,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -319,4 +327,34 @@ export async function wechatPayStandIn(options: WechatPayStandInOptions): Promis
     return reply(answer.status, answer.body, answer.signed ?? true);
   });
   return { url: `http://127.0.0.1:${port}`, port, received, refusals, close: () => closeServer(server) };
+}
+
+/**
+ * A payment callback exactly as WeChat Pay builds one: the transaction sealed with AEAD_AES_256_GCM under the APIv3
+ * key (associated_data "transaction", a 12-character nonce, the tag after the ciphertext), then the body signed.
+ */
+export function wechatCallback(
+  transaction: Record<string, unknown>,
+  options: { apiV3Key: string; platformPrivateKey: KeyObject; platformSerial: string },
+): { body: string; headers: Record<string, string> } {
+  const nonce = randomBytes(6).toString('hex');
+  const associatedData = 'transaction';
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.apiV3Key), Buffer.from(nonce));
+  cipher.setAAD(Buffer.from(associatedData));
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(transaction)), cipher.final(), cipher.getAuthTag()]);
+  const body = JSON.stringify({
+    id: `EV-${randomBytes(8).toString('hex')}`,
+    create_time: '2026-11-23T21:00:00+08:00',
+    resource_type: 'encrypt-resource',
+    event_type: 'TRANSACTION.SUCCESS',
+    summary: '支付成功',
+    resource: {
+      original_type: 'transaction',
+      algorithm: 'AEAD_AES_256_GCM',
+      ciphertext: sealed.toString('base64'),
+      associated_data: associatedData,
+      nonce,
+    },
+  });
+  return { body, headers: wechatSignedHeaders(options.platformPrivateKey, options.platformSerial, body) };
 }

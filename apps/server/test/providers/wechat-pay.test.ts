@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createCipheriv, createVerify, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
+import { createVerify, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,13 @@ import {
 } from '../../src/platform/pay/wechat-pay-provider.ts';
 import type { WechatPayConfig } from '../../src/platform/provider-config.ts';
 import { call, createAgent, engines, expectError, sessionFor, startApp, type TestApp } from '../harness.ts';
-import { type StandIn, type WechatPayRequest, wechatPayStandIn, wechatSignedHeaders } from './stand-ins.ts';
+import {
+  type StandIn,
+  type WechatPayRequest,
+  wechatCallback,
+  wechatPayStandIn,
+  wechatSignedHeaders,
+} from './stand-ins.ts';
 
 // WeChat Pay API v3 against a local stand-in that verifies each request's WECHATPAY2-SHA256-RSA2048 signature with
 // the merchant's public key and signs its answers with the platform key; callbacks built the documented way
@@ -98,33 +104,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A payment callback exactly as WeChat Pay builds one: the transaction encrypted with the APIv3 key, then signed. */
-function callback(
+/** A payment callback as WeChat Pay builds it; another APIv3 key, signer or serial make the forgeries. */
+const callback = (
   transaction: Record<string, unknown>,
   options: { key?: string; signer?: KeyObject; serial?: string } = {},
-) {
-  const nonce = randomBytes(6).toString('hex');
-  const associatedData = 'transaction';
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.key ?? API_V3_KEY), Buffer.from(nonce));
-  cipher.setAAD(Buffer.from(associatedData));
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(transaction)), cipher.final(), cipher.getAuthTag()]);
-  const body = JSON.stringify({
-    id: `EV-${randomBytes(8).toString('hex')}`,
-    create_time: '2026-11-23T21:00:00+08:00',
-    resource_type: 'encrypt-resource',
-    event_type: 'TRANSACTION.SUCCESS',
-    summary: '支付成功',
-    resource: {
-      original_type: 'transaction',
-      algorithm: 'AEAD_AES_256_GCM',
-      ciphertext: sealed.toString('base64'),
-      associated_data: associatedData,
-      nonce,
-    },
+) =>
+  wechatCallback(transaction, {
+    apiV3Key: options.key ?? API_V3_KEY,
+    platformPrivateKey: options.signer ?? platform.privateKey,
+    platformSerial: options.serial ?? PLATFORM_KEY_ID,
   });
-  const headers = wechatSignedHeaders(options.signer ?? platform.privateKey, options.serial ?? PLATFORM_KEY_ID, body);
-  return { body, headers };
-}
 
 const paidTransaction = (orderId: number, total: number, transactionId = `42000${Date.now()}`) => ({
   mchid: MCHID,

@@ -122,7 +122,19 @@ describe.each(engines)('sub-accounts (%s)', (engine) => {
     expect((await create(token, { username: username('q') })).status).toBe(200);
 
     // A package raises the quota; parallel creations never pass it.
-    await t.ctx.db.updateTable('agents').set({ subagentQuota: 8 }).where('id', '=', agent.id).execute();
+    await t.ctx.db
+      .insertInto('agentPackages')
+      .values({
+        agentId: agent.id,
+        packageId: 100002,
+        activityQuota: 50,
+        subagentQuota: 8,
+        fluxGb: 0,
+        storageGb: 0,
+        startedAt: new Date(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
     const burst = await Promise.all(Array.from({ length: 6 }, () => create(token, { username: username('burst') })));
     expect(burst.filter((response) => response.status === 200)).toHaveLength(3);
     for (const response of burst.filter((r) => r.status !== 200)) {

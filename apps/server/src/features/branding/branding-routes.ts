@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../platform/auth.ts';
 import * as branding from './branding-service.ts';
+import { createTxtLookup } from './custom-host.ts';
 
 const tags = ['branding'];
 
@@ -58,12 +59,16 @@ export function registerBrandingRoutes(server: FastifyInstance, ctx: AppContext)
   );
 
   app.get('/agent/customization', { schema: { tags, response: { 200: customization } } }, (request) =>
-    branding.getCustomization(db, callerOf(request)),
+    branding.getCustomization(db, secretKey, callerOf(request)),
   );
   app.put(
     '/agent/customization',
     { schema: { tags, body: customizationUpdate, response: { 200: customization } } },
-    (request) => branding.updateCustomization(db, secretKey, callerOf(request), request.body),
+    (request) => branding.updateCustomization(db, secretKey, ctx.config, callerOf(request), request.body),
+  );
+  const lookupTxt = createTxtLookup(ctx.config.dnsResolver);
+  app.post('/agent/customization/host/verify', { schema: { tags, response: { 200: customization } } }, (request) =>
+    branding.verifyCustomHost(db, secretKey, lookupTxt, callerOf(request)),
   );
   app.get('/v3/agent/customized-info', { schema: { tags, response: { 200: customizedInfo } } }, (request) =>
     branding.getCustomizedInfo(db, callerOf(request)),

@@ -25,6 +25,14 @@ import { encrypt, hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { mainAccountOnly, ownActivity, scopeActivities } from '../../platform/tenancy.ts';
+import {
+  assertHostAllowed,
+  hostNotVerified,
+  hostProven,
+  hostRequired,
+  hostVerification,
+  type TxtLookup,
+} from './custom-host.ts';
 
 type Stored = Record<string, unknown>;
 
@@ -135,13 +143,17 @@ export async function updateLoginTemplate(db: Db, caller: Caller, body: LoginTem
   return getLoginTemplate(db, caller);
 }
 
-/** The login template of the agent whose customised host this is; the product's own (customized: false) otherwise. */
+/**
+ * The login template of the agent whose customised host this is, once its control was proved in DNS (hostVerified
+ * holds the host that was proved); the product's own (customized: false) otherwise.
+ */
 export async function getPublicLoginTemplate(db: Db, host: string): Promise<PublicLoginTemplate> {
   const row = await db
     .selectFrom('agentBranding')
     .innerJoin('agents', 'agents.id', 'agentBranding.agentId')
     .select('agentBranding.loginTemplate')
     .where(sql<string>`agent_branding.customization ->> 'host'`, '=', host)
+    .where(sql<string>`agent_branding.customization ->> 'hostVerified'`, '=', host)
     .where('agents.status', '!=', 'disabled')
     .executeTakeFirst();
   return { ...toLoginTemplate(record(row?.loginTemplate)), customized: row !== undefined };
@@ -179,9 +191,12 @@ export async function getCustomizedInfo(db: Db, caller: Caller): Promise<Customi
 }
 
 /** Secrets never leave the server: the answer says whether each is set. */
-function toCustomization(stored: Stored): Customization {
+function toCustomization(stored: Stored, secretKey: string, agentId: number): Customization {
+  const host = text(stored.host, '');
   return {
-    host: text(stored.host, ''),
+    host,
+    hostVerified: host !== '' && stored.hostVerified === host,
+    hostVerification: host ? hostVerification(secretKey, agentId, host) : null,
     apiAppId: text(stored.apiAppId, ''),
     apiAppSecretSet: Boolean(stored.apiAppSecret),
     payPfxSet: Boolean(stored.payPfx),
@@ -192,8 +207,36 @@ function toCustomization(stored: Stored): Customization {
   };
 }
 
-export async function getCustomization(db: Db, caller: Caller): Promise<Customization> {
-  return toCustomization(record((await brandingRow(db, caller.agentId))?.customization));
+export async function getCustomization(db: Db, secretKey: string, caller: Caller): Promise<Customization> {
+  return toCustomization(record((await brandingRow(db, caller.agentId))?.customization), secretKey, caller.agentId);
+}
+
+/**
+ * POST /agent/customization/host/verify: looks up the host's TXT record; found, the host is verified (已验证) and
+ * restyles /login from now on; not found, 400 naming host and the host stays 待验证.
+ */
+export async function verifyCustomHost(
+  db: Db,
+  secretKey: string,
+  lookup: TxtLookup,
+  caller: Caller,
+): Promise<Customization> {
+  mainAccountOnly(caller);
+  const host = text(record((await brandingRow(db, caller.agentId))?.customization).host, '');
+  if (!host) throw hostRequired();
+  if (!(await hostProven(lookup, hostVerification(secretKey, caller.agentId, host)))) throw hostNotVerified();
+  await db.transaction().execute(async (trx) => {
+    const row = await lockBranding(trx, caller.agentId);
+    const stored = record(row.customization);
+    // The host changed while DNS was asked: the proof was for the old one.
+    if (stored.host !== host) return;
+    await trx
+      .updateTable('agentBranding')
+      .set({ customization: JSON.stringify({ ...stored, hostVerified: host }), updatedAt: new Date() })
+      .where('agentId', '=', caller.agentId)
+      .execute();
+  });
+  return getCustomization(db, secretKey, caller);
 }
 
 /**
@@ -230,10 +273,12 @@ const hostTaken = () => badRequest(BRANDING_ERRORS.hostTaken, ERROR_CODES.valida
 export async function updateCustomization(
   db: Db,
   secretKey: string,
+  config: Parameters<typeof assertHostAllowed>[0],
   caller: Caller,
   body: CustomizationUpdate,
 ): Promise<Customization> {
   mainAccountOnly(caller);
+  if (body.host) assertHostAllowed(config, body.host);
   if (!customizationSection(body)) {
     throw badRequest('host: One of host, apiAppId, payPfx or data is required', ERROR_CODES.validation, 'host');
   }
@@ -270,9 +315,12 @@ export async function updateCustomization(
         if (other) throw hostTaken();
       }
       const row = await lockBranding(trx, caller.agentId);
+      const stored = record(row.customization);
+      // A new host must be proved again; saving the same host keeps its proof.
+      if (body.host !== undefined && body.host !== stored.host) changes.hostVerified = '';
       await trx
         .updateTable('agentBranding')
-        .set({ customization: JSON.stringify(patched(record(row.customization), changes)), updatedAt: new Date() })
+        .set({ customization: JSON.stringify(patched(stored, changes)), updatedAt: new Date() })
         .where('agentId', '=', caller.agentId)
         .execute();
     });
@@ -281,7 +329,7 @@ export async function updateCustomization(
     if ((error as { code?: unknown }).code === '23505') throw hostTaken();
     throw error;
   }
-  return getCustomization(db, caller);
+  return getCustomization(db, secretKey, caller);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

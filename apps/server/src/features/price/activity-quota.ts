@@ -3,10 +3,9 @@ import type { Db } from '../../platform/db/database.ts';
 import { forbidden } from '../../platform/errors.ts';
 
 /**
- * The activity quota of the agent's current package: while a package is current, the agent's live (not deleted)
- * activities, archived ones included, stay within its activityQuota. Without a current package (never bought, or
- * expired) the agent is on the base allowance, which does not cap activities; agent_entitlements decides "current"
- * from expires_at at the moment of the query.
+ * The activity quota of the agent's current package, or of the free plan when none is current (issue 8: with no
+ * package activities were not capped at all): the agent's live (not deleted) activities, archived ones included, stay
+ * within it. agent_entitlements decides "current" from expires_at at the moment of the query.
  */
 export async function assertActivityQuota(db: Db, agentId: number, adding = 1): Promise<void> {
   const row = await db
@@ -21,7 +20,7 @@ export async function assertActivityQuota(db: Db, agentId: number, adding = 1): 
     ])
     .where('agentEntitlements.agentId', '=', agentId)
     .executeTakeFirst();
-  if (row && row.activityQuota !== null && Number(row.count ?? 0) + adding > row.activityQuota) {
+  if (row && Number(row.count ?? 0) + adding > row.activityQuota) {
     throw forbidden(ERROR_MESSAGES.activityQuotaExceeded, ERROR_CODES.activityQuotaExceeded);
   }
 }

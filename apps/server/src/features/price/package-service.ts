@@ -2,6 +2,7 @@ import {
   ACTIVITY_PACKAGE_ID,
   type CurrentPackage,
   DEFAULT_PACKAGE_TYPE,
+  FREE_PACKAGE_ID,
   ORDER_STATUS_POLL_MS,
   ORDER_TTL_MINUTES,
   PACKAGE_TYPES,
@@ -15,7 +16,9 @@ import type { Db } from '../../platform/db/database.ts';
 import type { PackageRow } from '../../platform/db/schema.ts';
 import type { Holding } from './package-rules.ts';
 
-// The package catalogue (seed 000 §7 GET /agent/package, GET /agent/packageConfig), seeded by migration 009.
+// The package catalogue (seed 000 §7 GET /agent/package, GET /agent/packageConfig), seeded by migrations 009 and 024.
+// It is the one source of what a package grants: the /price card, the confirmation and every cap the server enforces
+// (activities, sub-accounts, storage) read it, the free plan (FREE_PACKAGE_ID, not on sale) included.
 
 export function toPricePackage(row: PackageRow): PricePackage {
   return {
@@ -32,6 +35,13 @@ export function toPricePackage(row: PackageRow): PricePackage {
     isUltimatePackage: row.isUltimatePackage,
     forActivity: row.forActivity,
   };
+}
+
+/** The free plan: what an agent holds while no package is current. */
+export async function freePlan(db: Db): Promise<PricePackage> {
+  return toPricePackage(
+    await db.selectFrom('packages').selectAll().where('id', '=', FREE_PACKAGE_ID).executeTakeFirstOrThrow(),
+  );
 }
 
 /** GET /agent/package: the packages on sale, in catalogue order. */
@@ -69,7 +79,7 @@ export async function readHolding(db: Db, agentId: number): Promise<Holding> {
 
 /**
  * The /price card: the last package and what applies now. Whether it is current is decided in the query
- * (agent_entitlements), so an expired package's grants are gone at the moment it expires.
+ * (agent_entitlements), so an expired package's grants are gone at the moment it expires and the free plan's apply.
  */
 export async function currentPackage(db: Db, agentId: number): Promise<CurrentPackage> {
   const row = await db
@@ -81,9 +91,9 @@ export async function currentPackage(db: Db, agentId: number): Promise<CurrentPa
       'agentEntitlements.activityQuota',
       'agentEntitlements.subagentQuota',
       'agentEntitlements.hasContract',
+      'agentEntitlements.fluxGb',
+      'agentEntitlements.storageGb',
       'agentPackages.packageId',
-      'agentPackages.fluxGb',
-      'agentPackages.storageGb',
       'agentPackages.startedAt',
       'agentPackages.expiresAt',
       'packages.name as packageName',
@@ -99,8 +109,8 @@ export async function currentPackage(db: Db, agentId: number): Promise<CurrentPa
     expired: row.packageId !== null && !current,
     activityQuota: row.activityQuota,
     subagentQuota: row.subagentQuota,
-    fluxGb: current ? Number(row.fluxGb ?? 0) : 0,
-    storageGb: current ? Number(row.storageGb ?? 0) : 0,
+    fluxGb: Number(row.fluxGb),
+    storageGb: Number(row.storageGb),
     hasContract: row.hasContract,
   };
 }
@@ -115,5 +125,6 @@ export async function packageConfig(ctx: AppContext, caller: Caller): Promise<Pa
     orderTtlMinutes: ORDER_TTL_MINUTES,
     payProvider: ctx.pay.name,
     current: await currentPackage(ctx.db, caller.agentId),
+    freePlan: await freePlan(ctx.db),
   };
 }

@@ -4,6 +4,7 @@ import {
   chargeHistory,
   chargeHistoryQuery,
   idParams,
+  orderCheckout,
   orderCreateBody,
   orderCreated,
   orderDownloadQuery,
@@ -25,6 +26,7 @@ import * as history from './history-service.ts';
 import * as orders from './order-service.ts';
 import * as packages from './package-service.ts';
 import { applyPayNotification } from './payment-service.ts';
+import * as pending from './pending-orders.ts';
 
 const tags = ['price'];
 
@@ -42,6 +44,16 @@ export async function registerPriceRoutes(server: FastifyInstance, ctx: AppConte
     '/agent/order/status',
     { schema: { tags, querystring: orderStatusQuery, response: { 200: orderStatusAnswer } } },
     (request) => orders.orderStatus(ctx, callerOf(request), request.query.orderId),
+  );
+  app.get(
+    '/agent/order/:id/checkout',
+    { schema: { tags, params: idParams, response: { 200: orderCheckout } } },
+    (request) => pending.orderCheckout(ctx, callerOf(request), request.params.id),
+  );
+  app.post(
+    '/agent/order/:id/cancel',
+    { schema: { tags, params: idParams, response: { 200: orderStatusAnswer } } },
+    (request) => pending.cancelOrder(ctx, callerOf(request), request.params.id),
   );
   app.get(
     '/agent/order',

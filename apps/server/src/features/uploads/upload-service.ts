@@ -16,6 +16,8 @@ import { randomToken } from '../../platform/crypto.ts';
 import { HttpError, invalidField } from '../../platform/errors.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
+import { assertStorageQuota } from '../price/storage-quota.ts';
+import { assertUploadContent } from './content-check.ts';
 
 const IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const RULES: Record<UploadKind, { maxBytes: number; accept: string[] }> = {
@@ -91,11 +93,14 @@ export async function storeUpload(ctx: AppContext, policyToken: string, file: In
   const extension = EXTENSIONS[file.mimetype] ?? (extname(file.filename).toLowerCase() || '');
   const key = `${folder}/${Date.now().toString(36)}${randomToken(6)}${extension}`;
   if (first.head.length === 0) throw invalidField('file', 'File is empty');
+  await assertStorageQuota(ctx, policy.agentId);
   const size = await ctx.files.put(key, first.stream);
   if (file.stream.truncated || size > rules.maxBytes) {
     await ctx.files.remove(key);
     throw new HttpError(413, `File is larger than ${rules.maxBytes} bytes`, ERROR_CODES.fileTooLarge, 'file');
   }
+  await assertUploadContent(ctx, key, file.mimetype);
+  await assertStorageQuota(ctx, policy.agentId, key);
   return { filepath: key, url: ctx.files.urlOf(key) } satisfies Uploaded;
 }
 
@@ -120,12 +125,14 @@ export async function storeActivityPicture(
   if (first.head.length === 0) throw invalidField('file', 'File is empty');
   if (!looksLikeImage(first.head)) throw invalidField('file', 'File is not an image');
   const key = `activity/${activityId}/${Date.now().toString(36)}${randomToken(6)}${EXTENSIONS[file.mimetype]}`;
+  await assertStorageQuota(ctx, caller.agentId);
   const size = await ctx.files.put(key, first.stream);
   if (file.stream.truncated || size > ACTIVITY_PICTURE_MAX_BYTES) {
     await ctx.files.remove(key);
     // The console names the limit in Chinese by this exact message (文件大小超过限制（最大 10 MB）).
     throw new HttpError(413, ERROR_MESSAGES.pictureTooLarge, ERROR_CODES.fileTooLarge, 'file');
   }
+  await assertStorageQuota(ctx, caller.agentId, key);
   const filepath = trimUploadFilepath(key);
   return { filepath, url: ctx.files.urlOf(filepath) };
 }

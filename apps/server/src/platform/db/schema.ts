@@ -296,7 +296,7 @@ type Numeric = ColumnType<string, string | number | undefined, string | number>;
 export interface PackagesTable {
   id: number;
   name: string;
-  type: 'trail' | 'annual' | 'activity';
+  type: 'free' | 'trail' | 'annual' | 'activity';
   description: Generated<string>;
   /** fen */
   price: number;
@@ -370,10 +370,25 @@ export interface AgentPackagesTable {
 export interface AgentEntitlementsView {
   agentId: ColumnType<number, never, never>;
   packageCurrent: ColumnType<boolean, never, never>;
-  /** null: no current package, activities are not capped. */
-  activityQuota: ColumnType<number | null, never, never>;
+  /** The current package's, or the free plan's (migration 024). */
+  activityQuota: ColumnType<number, never, never>;
   subagentQuota: ColumnType<number, never, never>;
+  storageGb: ColumnType<string, never, never>;
+  fluxGb: ColumnType<string, never, never>;
   hasContract: ColumnType<boolean, never, never>;
+}
+
+export interface IdempotencyKeysTable {
+  agentId: number;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  status: Generated<'pending' | 'done'>;
+  responseStatus: number | null;
+  responseType: string | null;
+  responseBody: string | null;
+  createdAt: Generated<Date>;
 }
 
 export interface LedgerEntriesTable {
@@ -468,6 +483,7 @@ export interface DB {
   payNotifications: PayNotificationsTable;
   agentPackages: AgentPackagesTable;
   agentEntitlements: AgentEntitlementsView;
+  idempotencyKeys: IdempotencyKeysTable;
   ledgerEntries: LedgerEntriesTable;
   ingestSessions: IngestSessionsTable;
   visits: VisitsTable;

@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '@yanbo/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../platform/errors.ts';
+
+// Media uploads are checked for what they claim to be (issue 8): a file sent as video/mp4 must be an MP4 with a video
+// stream, audio/mpeg an MP3 with an audio stream (ffprobe reads them), a PDF must start with its magic bytes and a CSV
+// must be text. A file that is not what it claims is refused with 400 and removed, before anything refers to it.
+
+const PROBE_TIMEOUT_MS = 20_000;
+
+interface ProbeRule {
+  /** ffprobe's format_name lists every name of the demuxer, comma-separated (mov,mp4,m4a,3gp,3g2,mj2). */
+  format: string;
+  stream: 'video' | 'audio';
+  message: string;
+  code: ErrorCode;
+}
+
+const PROBED: Record<string, ProbeRule> = {
+  'video/mp4': { format: 'mp4', stream: 'video', message: ERROR_MESSAGES.fileNotVideo, code: ERROR_CODES.fileNotVideo },
+  'audio/mpeg': {
+    format: 'mp3',
+    stream: 'audio',
+    message: ERROR_MESSAGES.fileNotAudio,
+    code: ERROR_CODES.fileNotAudio,
+  },
+};
+
+/** ffprobe sits beside the configured ffmpeg (Debian's ffmpeg package installs both). */
+export function ffprobePath(): string {
+  const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  return ffmpeg.includes('/') ? path.join(path.dirname(ffmpeg), 'ffprobe') : 'ffprobe';
+}
+
+interface Probe {
+  formats: string[];
+  streams: string[];
+}
+
+/** What ffprobe finds in a file: its demuxer's names and its streams' types; null when it cannot read it at all. */
+export function probeMedia(file: string): Promise<Probe | null> {
+  const args = ['-v', 'error', '-show_entries', 'format=format_name:stream=codec_type', '-of', 'json', `file:${file}`];
+  return new Promise((resolve) => {
+    execFile(ffprobePath(), args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 1024 * 1024 }, (error, stdout) => {
+      if (error) return resolve(null);
+      try {
+        const parsed = JSON.parse(stdout) as {
+          format?: { format_name?: string };
+          streams?: { codec_type?: string }[];
+        };
+        resolve({
+          formats: (parsed.format?.format_name ?? '').split(',').filter(Boolean),
+          streams: (parsed.streams ?? []).map((stream) => stream.codec_type ?? ''),
+        });
+      } catch {
+        resolve(null);
+      }
+    });
+  });
+}
+
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether the stored file is what its declared type claims; images are checked by their magic where they arrive. */
+export async function contentMatches(file: string, mimetype: string): Promise<boolean> {
+  const rule = PROBED[mimetype];
+  if (rule) {
+    const probe = await probeMedia(file);
+    // An image renamed .mp4 probes as a one-frame "video" of the image2 demuxer: the container must be the claimed one.
+    if (!probe) return false;
+    return probe.formats.includes(rule.format) && probe.streams.includes(rule.stream);
+  }
+  if (mimetype === 'application/pdf') return (await readHead(file, 5)).toString('latin1') === '%PDF-';
+  // A spreadsheet's CSV may be UTF-8 or GBK, but never has a NUL byte: a binary file sent as CSV has them early.
+  if (mimetype === 'text/csv') return !(await readHead(file, 64 * 1024)).includes(0);
+  return true;
+}
+
+function refusal(mimetype: string): HttpError {
+  const rule = PROBED[mimetype];
+  if (rule) return new HttpError(400, rule.message, rule.code, 'file');
+  if (mimetype === 'application/pdf')
+    return new HttpError(400, ERROR_MESSAGES.fileNotPdf, ERROR_CODES.fileNotPdf, 'file');
+  return new HttpError(400, ERROR_MESSAGES.fileNotCsv, ERROR_CODES.fileNotCsv, 'file');
+}
+
+/** Checks an upload just stored under key; one that is not what it claims is removed and refused with 400. */
+export async function assertUploadContent(ctx: AppContext, key: string, mimetype: string): Promise<void> {
+  const file = path.join(ctx.config.dataDir, 'files', key);
+  if (await contentMatches(file, mimetype)) return;
+  await ctx.files.remove(key);
+  throw refusal(mimetype);
+}
