@@ -3,7 +3,7 @@ import { ADMIN, createJourney, type Journey, launchBrowser } from './harness.ts'
 import { accountJourneys } from './journeys/account.ts';
 import { activityCopyJourneys, activityJourneys } from './journeys/activities.ts';
 import { activitySettingsJourneys } from './journeys/activity-settings.ts';
-import { agentEditJourneys, agentJourneys } from './journeys/agents.ts';
+import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journeys/agents.ts';
 import { liveConfigJourneys } from './journeys/live-config.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
 import { priceJourneys } from './journeys/price.ts';
@@ -54,6 +54,7 @@ describe('browser journeys', () => {
   // that make agents of their own (j.newAgent).
   agentJourneys(journey);
   agentEditJourneys(journey);
+  agentAccessJourneys(journey);
   activityJourneys(journey);
   activityCopyJourneys(journey);
   settingsJourneys(journey);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { ADMIN, api, type Journey } from '../harness.ts';
+import { chromium } from 'playwright-core';
+import { ADMIN, api, CHROMIUM, type Journey } from '../harness.ts';
 
 // Create an activity in the modal, land on its board, push with ffmpeg and watch the board follow without a reload.
 
@@ -178,5 +179,90 @@ export function activityCopyJourneys(j: Journey) {
     await page.getByRole('link', { name: '主论坛 (副本 1)' }).waitFor();
     await j.screenshot(page, 'activities-copies');
     await page.context().close();
+  });
+
+  test('status words: schedule and stream apart in the list and on the board; the board has the watch address and QR', async () => {
+    const agent = await j.newAgent();
+    const hour = 3_600_000;
+    const started = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
+      name: '已开始未推流',
+      startedAt: new Date(Date.now() - hour).toISOString(),
+    });
+    await api(j, agent.token, 'POST', '/activity', {
+      name: '还没开始的活动',
+      startedAt: new Date(Date.now() + hour).toISOString(),
+    });
+    const archived = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
+      name: '归档的活动',
+      startedAt: new Date(Date.now() - hour).toISOString(),
+    });
+    await api(j, agent.token, 'PUT', `/activity/${archived.id}/archive`, { isArchived: true });
+    await api(j, agent.token, 'POST', `/agent/${agent.id}/promotion-channel`, {
+      name: '朋友圈',
+      activityId: started.id,
+    });
+
+    const page = await j.open(`/#access_token=${agent.token}`);
+    const row = (name: string) => page.locator('.activity-table tr.ant-table-row').filter({ hasText: name });
+    // Past its start without a push: 进行中 beside 未推流, never 直播中 (issue 8).
+    await row('已开始未推流').getByTestId('activity-status').getByText('进行中').waitFor();
+    await row('已开始未推流').getByTestId('activity-status').getByText('未推流').waitFor();
+    await row('还没开始的活动').getByTestId('activity-status').getByText('未开始').waitFor();
+    assert.equal(await page.locator('.activity-table').getByText('直播中').count(), 0);
+    await j.screenshot(page, 'activity-list-status');
+    await page.getByRole('tab', { name: /归档活动/ }).click();
+    await row('归档的活动').getByTestId('activity-status').getByText('已归档').waitFor();
+    assert.equal(await row('归档的活动').getByText('直播中').count(), 0);
+
+    // The board: the same two labels, the watch address with its QR code, and the ditch's link.
+    await page.goto(`/board/${started.id}`);
+    await page.getByTestId('board-activity-name').getByText('已开始未推流').waitFor();
+    await page.getByTestId('activity-status').getByText('进行中').waitFor();
+    await page.getByTestId('activity-status').getByText('未推流').waitFor();
+    const watchUrl = `${j.server.baseUrl}/watch/${started.id}`;
+    assert.equal(await page.getByTestId('board-watch-url').inputValue(), watchUrl);
+    await page.getByTestId('board-watch-qr').locator('canvas').waitFor();
+    const ditch = page.getByTestId('board-ditch-link').filter({ hasText: '朋友圈' });
+    await ditch.getByText(`${watchUrl}?ditch=`).waitFor();
+    await ditch.getByRole('button', { name: '朋友圈二维码' }).click();
+    await page.getByText('扫码打开「朋友圈」链接').waitFor();
+    await page.locator('.ant-popover canvas').waitFor();
+    await j.screenshot(page, 'board-watch-qr');
+    await page.context().close();
+  });
+
+  test('the board builds push and pull addresses from the host the console was opened on when no domain is set', async () => {
+    const agent = await j.newAgent();
+    const activity = await api<{ id: number; stream: { pushServer: string } }>(j, agent.token, 'POST', '/activity', {
+      name: '局域网推流',
+    });
+    const rtmpPort = new URL(activity.stream.pushServer.replace('rtmp:', 'http:')).port;
+    // A browser that reaches this server by a name, as another machine on the network would.
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP studio.yanbo.test 127.0.0.1'],
+    });
+    try {
+      const port = new URL(j.server.baseUrl).port;
+      const page = await browser.newPage({ locale: 'zh-CN' });
+      await page.goto(`http://studio.yanbo.test:${port}/board/${activity.id}#access_token=${agent.token}`);
+      await page.getByRole('textbox', { name: 'OBS 服务器' }).waitFor();
+      assert.equal(
+        await page.getByRole('textbox', { name: 'OBS 服务器' }).inputValue(),
+        `rtmp://studio.yanbo.test:${rtmpPort}/live`,
+      );
+      assert.match(
+        await page.getByRole('textbox', { name: 'FLV', exact: true }).inputValue(),
+        new RegExp(`^http://studio\\.yanbo\\.test:${port}/live/`),
+      );
+      assert.equal(
+        await page.getByTestId('board-watch-url').inputValue(),
+        `http://studio.yanbo.test:${port}/watch/${activity.id}`,
+      );
+      await j.screenshot(page, 'board-push-host');
+    } finally {
+      await browser.close();
+    }
   });
 }

@@ -392,4 +392,63 @@ export function activitySettingsJourneys(j: Journey) {
     assert.equal(typed.avatar, 'https://example.com/avatar.png');
     await page.context().close();
   });
+
+  test('加入会议 opens the meeting room; a settings tab with unsaved changes asks before it is left', async () => {
+    const agent = await j.newAgent();
+    const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '会议室旅程活动' });
+    const page = await openAs(j, agent, `/board/${activity.id}/settings?tab=meeting`);
+    await page.getByRole('button', { name: '加入会议' }).click();
+    const joinDialog = page.getByRole('dialog').filter({ hasText: '会议入口' });
+    await joinDialog.waitFor();
+    const [room] = await Promise.all([
+      page.context().waitForEvent('page'),
+      joinDialog.getByTestId('meeting-open').click(),
+    ]);
+    // The link leads to a real room, not the console's 404: the activity, its state and who joined.
+    await room.getByTestId('meeting-activity-name').getByText('会议室旅程活动').waitFor();
+    await room.getByTestId('meeting-state').getByText('会议进行中').waitFor();
+    await room.getByText('参会人员（1）').waitFor();
+    await room.getByTestId('meeting-you').getByText('主持人').waitFor();
+    assert.equal(await room.getByText('抱歉，您访问的页面不存在').count(), 0);
+    await j.screenshot(room, 'meeting-room');
+    const link = new URL(room.url());
+    // A guest joining shows up without a reload; ending the meeting shows it ended.
+    await api(j, agent.token, 'POST', `/v3/activity/${activity.id}/meeting/join`, {
+      nickname: '嘉宾甲',
+      role: 'guest',
+    });
+    await room.getByText('嘉宾甲').waitFor({ timeout: 20_000 });
+    await api(j, agent.token, 'POST', `/activity/${activity.id}/meeting/end`);
+    await room.reload();
+    await room.getByTestId('meeting-state').getByText('会议已结束').waitFor();
+    await j.screenshot(room, 'meeting-room-ended');
+    // A tampered link says so.
+    await room.goto(`${link.pathname}?token=${encodeURIComponent(`x${link.searchParams.get('token')}`)}`);
+    await room.getByText('会议链接无效或已过期').waitFor();
+    await room.close();
+    await joinDialog.getByRole('button', { name: /Close|关闭/ }).click();
+
+    // Unsaved changes: an edited share card asks before another tab or 返回活动看板 drops it.
+    await page.getByRole('tab', { name: '分享卡片' }).click();
+    await page.getByLabel('分享标题').fill('还没保存的标题');
+    await page.getByRole('tab', { name: '观看码' }).click();
+    const leave = page.getByRole('dialog').filter({ hasText: '离开后，本页尚未保存的修改将会丢失' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: '留在此页' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByLabel('分享标题').inputValue(), '还没保存的标题');
+    await page.getByRole('button', { name: '返回活动看板' }).click();
+    await leave.waitFor();
+    await j.screenshot(page, 'settings-unsaved-leave');
+    await leave.getByRole('button', { name: /^离\s*开$/ }).click();
+    await page.waitForURL(new RegExp(`/board/${activity.id}$`));
+    // Saved changes leave without a question.
+    await page.goto(`/board/${activity.id}/settings?tab=shareCard`);
+    await page.getByLabel('分享标题').fill('保存过的标题');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').waitFor();
+    await page.getByRole('button', { name: '返回活动看板' }).click();
+    await page.waitForURL(new RegExp(`/board/${activity.id}$`));
+    await page.context().close();
+  });
 }

@@ -263,6 +263,47 @@ export function agentEditJourneys(j: Journey) {
 }
 
 /** Confirms the status change in its dialog: the server takes it, the toast says so, and the dialog closes. */
+export function agentAccessJourneys(j: Journey) {
+  test('agents: 合作等级 0 is told before any form; a negative 保证金 is refused; a sub-account gets a clean no-access page', async () => {
+    // A lower agent of the admin is at 合作等级 0.
+    const levelZero = await j.newAgent();
+    const page = await j.open(`/agent#access_token=${levelZero.token}`);
+    const create = page.getByRole('button', { name: /新建下级代理/ }).first();
+    await create.waitFor();
+    assert.equal(await create.isDisabled(), true);
+    await create.hover({ force: true });
+    await page.getByRole('tooltip').getByText('当前合作等级不能创建下级代理').waitFor();
+    await page.goto('/agent/create');
+    await page.getByTestId('agent-create-not-allowed').getByText('当前合作等级不能创建下级代理').waitFor();
+    assert.equal(await page.getByRole('button', { name: '创建代理' }).count(), 0);
+    await j.screenshot(page, 'agents-create-not-allowed');
+    await page.context().close();
+
+    // The admin may create: the form refuses −500 instead of clamping it to 0.
+    const admin = await j.apiLogin(ADMIN.mobile, ADMIN.password);
+    const form = await j.open(`/agent/create#access_token=${admin}`);
+    const margin = form.getByLabel('保证金（元）');
+    await margin.fill('-500');
+    await margin.blur();
+    await form.getByText('保证金不能为负数').waitFor();
+    assert.equal(await margin.inputValue(), '-500.00');
+    await j.screenshot(form, 'agents-margin-negative');
+    await form.context().close();
+
+    // A sub-account opening /agent by its address: a plain no-access page, no failed calls shown.
+    const staff = { username: `agent-staff-${levelZero.id}`, password: 'staff-pass-1' };
+    await api(j, levelZero.token, 'POST', '/agent/subagent', { ...staff, remark: '运营' });
+    const staffToken = await j.apiLogin(staff.username, staff.password);
+    const sub = await j.open(`/agent#access_token=${staffToken}`);
+    await sub.getByTestId('no-access').getByText('无权访问').waitFor();
+    await sub.goto('/agent/create');
+    await sub.getByTestId('no-access').waitFor();
+    assert.equal(await sub.locator('.ant-message-error').count(), 0);
+    await j.screenshot(sub, 'agents-sub-account-no-access');
+    await sub.context().close();
+  });
+}
+
 async function confirmStatus(page: Page) {
   const saved = page.waitForResponse(
     (response) =>

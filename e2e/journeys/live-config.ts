@@ -295,4 +295,47 @@ export function liveConfigJourneys(j: Journey) {
     assert.deepEqual(after.prologuePaths, [a, '', '', '', '', '', '', '']);
     await page.context().close();
   });
+
+  test('page template: a corrupt picture says why in Chinese; unsaved changes ask before 返回看板 and reload', async () => {
+    const { token } = await j.newAgent();
+    const id = await newActivity(j, token, '未保存修改的直播');
+    const page = await j.open(`/board/${id}/template#access_token=${token}`);
+    await page.getByTestId('phone-preview').waitFor();
+
+    // A file named .png that is no picture: the server's reason, in Chinese (issue 8).
+    const corrupt = path.join(mkdtempSync(path.join(tmpdir(), 'yanbo-e2e-')), 'broken.png');
+    writeFileSync(corrupt, 'this is not a picture at all');
+    await page.getByTestId('img-logo').locator('input[type=file]').setInputFiles(corrupt);
+    await page.getByText('文件不是有效的图片，请重新选择图片上传').waitFor();
+    assert.equal(await page.getByText('提交的信息有误，请检查后重试').count(), 0);
+
+    // An edit, then 返回看板: asked first; staying keeps the edit.
+    await page.getByTestId('position-logo').getByText('左上').click();
+    await page.getByText('有未保存的修改').first().waitFor();
+    await page.getByRole('button', { name: '返回看板' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '离开后，本页尚未保存的修改将会丢失' });
+    await dialog.waitFor();
+    await j.screenshot(page, 'page-template-unsaved-leave');
+    await dialog.getByRole('button', { name: '留在此页' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.match(new URL(page.url()).pathname, /\/template$/);
+
+    // A reload asks through the browser's own prompt.
+    const prompted = new Promise<string>((resolve) => {
+      page.once('dialog', (prompt) => {
+        resolve(prompt.type());
+        void prompt.dismiss();
+      });
+    });
+    void page.reload().catch(() => undefined);
+    assert.equal(await prompted, 'beforeunload');
+
+    // Leaving on purpose goes, and nothing was saved.
+    await page.getByRole('button', { name: '返回看板' }).click();
+    await dialog.getByRole('button', { name: /^离\s*开$/ }).click();
+    await page.waitForURL(new RegExp(`/board/${id}$`));
+    const saved = await api<{ positionLogo: string }>(j, token, 'GET', `/activity/${id}/template`);
+    assert.notEqual(saved.positionLogo, 'leftTop');
+    await page.context().close();
+  });
 }

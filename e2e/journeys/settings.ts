@@ -72,6 +72,8 @@ export function settingsJourneys(j: Journey) {
       .click();
     await page.getByText('保存成功').first().waitFor();
     await page.waitForFunction(() => document.title === '星河直播平台');
+    // The header's brand says the same (issue 8: only the tab title changed).
+    await page.getByTestId('header-brand').getByText('星河直播平台').waitFor();
     await j.screenshot(page, 'settings-template');
 
     // The template activity: chosen from the agent's activities by name.

@@ -161,6 +161,7 @@ function Board({ activityId }: { activityId: number }) {
         </Flex>
       </Card>
       <UsageCard activityId={data.id} isPushing={data.isPushing} />
+      <WatchLinks activityId={data.id} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} xl={14}>
           <Card
@@ -177,7 +178,6 @@ function Board({ activityId }: { activityId: number }) {
         </Col>
         <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
-            <WatchLinks activityId={data.id} />
             <PushAddresses stream={stream} />
             <PullAddresses stream={stream} />
           </Flex>

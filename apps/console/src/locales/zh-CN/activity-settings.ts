@@ -137,6 +137,7 @@ export const activitySettingsTexts = {
   'meeting.endConfirm': '结束后所有参会者将离开会议，确定结束吗？',
   'meeting.joinTitle': '会议入口',
   'meeting.joinHint': '通过以下链接进入会议（链接有效期内可用）',
+  'meeting.open': '进入会议室',
   'meeting.expiresAt': (time: string) => `有效期至 ${time}`,
   'meeting.current': '当前会议',
   'meeting.history': '会议明细',

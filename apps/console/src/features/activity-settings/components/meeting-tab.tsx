@@ -138,9 +138,14 @@ export function MeetingTab({ activityId }: { activityId: number }) {
                   <Input readOnly value={absoluteUrl(joined.url, window.location.origin)} />
                   <CopyButton text={absoluteUrl(joined.url, window.location.origin)} />
                 </Space.Compact>
-                <Typography.Text type="secondary">
-                  {t['meeting.expiresAt'](formatTime(joined.expiresAt))}
-                </Typography.Text>
+                <Flex justify="space-between" align="center" gap={12}>
+                  <Typography.Text type="secondary">
+                    {t['meeting.expiresAt'](formatTime(joined.expiresAt))}
+                  </Typography.Text>
+                  <Button type="primary" href={joined.url} target="_blank" rel="noopener" data-testid="meeting-open">
+                    {t['meeting.open']}
+                  </Button>
+                </Flex>
               </Flex>
             )}
           </Modal>

@@ -37,10 +37,10 @@ export function WatchLinks({ activityId }: { activityId: number }) {
   const items = ditches.data?.items ?? [];
   const more = (ditches.data?.pager.total ?? 0) - items.length;
   return (
-    <Card title={t['board.watch.title']} size="small" data-testid="board-watch">
+    <Card title={t['board.watch.title']} size="small" data-testid="board-watch" style={{ marginBottom: 16 }}>
       <Flex gap={16} align="flex-start" wrap>
         <QRCode value={main} size={132} bordered={false} data-testid="board-watch-qr" />
-        <Flex vertical gap={8} style={{ flex: 1, minWidth: 240 }}>
+        <Flex vertical gap={8} style={{ flex: 1, minWidth: 280, maxWidth: 880 }}>
           <Typography.Text type="secondary">{t['board.watch.hint']}</Typography.Text>
           <Space.Compact style={{ width: '100%' }}>
             <Input
