@@ -77,6 +77,22 @@ describe.each(engines)('per-address and per-target limits on %s', (engine) => {
     expect(answers.slice(SMS_MAX_PER_IP_PER_HOUR).every((status) => status === 429)).toBe(true);
   });
 
+  it(`${SMS_MAX_PER_IP_PER_HOUR + 15} sign-up SMS sent at once from one address still stop at the cap`, async () => {
+    const ip = nextIp();
+    const answers = await Promise.all(
+      Array.from({ length: SMS_MAX_PER_IP_PER_HOUR + 15 }, () => {
+        const mobile = nextMobile();
+        return call(t.app, 'POST', '/sms', {
+          body: { mobile, purpose: 'signup' },
+          headers: { authorization: signedSmsHeader(mobile), 'x-forwarded-for': nextIp() },
+          ip,
+        });
+      }),
+    );
+    expect(answers.filter((response) => response.status === 200)).toHaveLength(SMS_MAX_PER_IP_PER_HOUR);
+    expect(answers.filter((response) => response.status === 429)).toHaveLength(15);
+  });
+
   it('2,000 watch-code guesses from many addresses cannot find a six-digit code', async () => {
     const code = '731500';
     const id = await activityWithCode(code);

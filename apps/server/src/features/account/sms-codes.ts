@@ -10,6 +10,7 @@ import {
   type SmsPurpose,
   type SmsSent,
 } from '@yanbo/contracts';
+import { sql } from 'kysely';
 import { hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, HttpError, tooManyRequests } from '../../platform/errors.ts';
@@ -32,45 +33,55 @@ export async function issueSmsCode(
   ip: string,
 ): Promise<SmsSent> {
   const now = Date.now();
-  const counts = await deps.db
-    .selectFrom('smsCodes')
-    .select((eb) => [
-      eb.fn
-        .countAll<string>()
-        .filterWhere('mobile', '=', mobile)
-        .filterWhere('purpose', '=', purpose)
-        .filterWhere('createdAt', '>', new Date(now - SMS_RESEND_SECONDS * 1000))
-        .as('recent'),
-      eb.fn
-        .countAll<string>()
-        .filterWhere('mobile', '=', mobile)
-        .filterWhere('createdAt', '>', new Date(now - 86_400_000))
-        .as('today'),
-      eb.fn
-        .countAll<string>()
-        .filterWhere('ip', '=', ip)
-        .filterWhere('createdAt', '>', new Date(now - 3_600_000))
-        .as('fromIp'),
-    ])
-    .where((eb) => eb.or([eb('mobile', '=', mobile), eb('ip', '=', ip)]))
-    .where('createdAt', '>', new Date(now - 86_400_000))
-    .executeTakeFirstOrThrow();
-  if (Number(counts.recent) > 0) throw tooManyRequests('SMS sent too frequently', ERROR_CODES.smsTooFrequent);
-  if (Number(counts.today) >= SMS_MAX_PER_MOBILE_PER_DAY || Number(counts.fromIp) >= SMS_MAX_PER_IP_PER_HOUR) {
-    throw tooManyRequests('SMS limit reached', ERROR_CODES.smsDailyLimit);
-  }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const issued = await deps.db
-    .insertInto('smsCodes')
-    .values({
-      mobile,
-      purpose,
-      ip,
-      codeHash: codeHash(deps.secretKey, mobile, purpose, code),
-      expiresAt: new Date(now + SMS_CODE_TTL_SECONDS * 1000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  // Sends to one mobile and from one address take turns (the counts and the insert in one transaction under both
+  // locks, taken in one order), so parallel requests cannot all pass the counts before any is recorded: 45 sends at
+  // once from one address went past the cap of 30 before. The locks are the database's, so several processes agree.
+  const issued = await deps.db.transaction().execute(async (trx) => {
+    for (const key of [`sms-ip:${ip}`, `sms-mobile:${mobile}`].sort()) {
+      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    }
+    const counts = await trx
+      .selectFrom('smsCodes')
+      .select((eb) => [
+        eb.fn
+          .countAll<string>()
+          .filterWhere('mobile', '=', mobile)
+          .filterWhere('purpose', '=', purpose)
+          .filterWhere('createdAt', '>', new Date(now - SMS_RESEND_SECONDS * 1000))
+          .as('recent'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere('mobile', '=', mobile)
+          .filterWhere('createdAt', '>', new Date(now - 86_400_000))
+          .as('today'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere('ip', '=', ip)
+          .filterWhere('createdAt', '>', new Date(now - 3_600_000))
+          .as('fromIp'),
+      ])
+      .where((eb) => eb.or([eb('mobile', '=', mobile), eb('ip', '=', ip)]))
+      .where('createdAt', '>', new Date(now - 86_400_000))
+      .executeTakeFirstOrThrow();
+    if (Number(counts.recent) > 0) throw tooManyRequests('SMS sent too frequently', ERROR_CODES.smsTooFrequent);
+    if (Number(counts.today) >= SMS_MAX_PER_MOBILE_PER_DAY || Number(counts.fromIp) >= SMS_MAX_PER_IP_PER_HOUR) {
+      throw tooManyRequests('SMS limit reached', ERROR_CODES.smsDailyLimit);
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const row = await trx
+      .insertInto('smsCodes')
+      .values({
+        mobile,
+        purpose,
+        ip,
+        codeHash: codeHash(deps.secretKey, mobile, purpose, code),
+        expiresAt: new Date(now + SMS_CODE_TTL_SECONDS * 1000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, code };
+  });
+  const { code } = issued;
   try {
     await deps.sms.send({ mobile, code, purpose });
   } catch (error) {
