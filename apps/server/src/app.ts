@@ -73,7 +73,8 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     // Nothing unauthenticated holds a connection without bound: headers within 15 s, a whole request (an upload
     // included) within 30 min, an idle connection closed after 2 min (event streams ping every 15 s), JSON bodies
     // at most 1 MiB (uploads have their own multipart limits).
-    http: { headersTimeout: 15_000 },
+    // Node checks the header deadline on this beat (30 s by default, which let a slow client hold on for 45 s).
+    http: { headersTimeout: 15_000, connectionsCheckingInterval: 2_000 },
     requestTimeout: 30 * 60_000,
     connectionTimeout: 120_000,
     keepAliveTimeout: 10_000,

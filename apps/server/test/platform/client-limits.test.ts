@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -254,6 +255,25 @@ describe('behind a named proxy, and in the log (pglite)', () => {
     expect(log).not.toContain(message.slice(0, 20));
     expect(log).not.toContain(session);
   });
+
+  it('closes a connection whose headers never finish (one header line a second) at the header deadline', async () => {
+    const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += String(chunk);
+    });
+    socket.write('GET /api/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const started = Date.now();
+    const drip = setInterval(() => socket.writable && socket.write(`X-Slow-${Date.now()}: 1\r\n`), 1_000);
+    await new Promise((resolve) => socket.once('close', resolve));
+    clearInterval(drip);
+    const heldMs = Date.now() - started;
+    expect(heldMs).toBeGreaterThanOrEqual(14_000);
+    expect(heldMs).toBeLessThan(25_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  }, 40_000);
 
   it('lets the watch page be embedded anywhere while the rest stays unframable', async () => {
     const page = await built.app.inject({ method: 'GET', url: '/watch/12345' });
