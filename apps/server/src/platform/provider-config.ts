@@ -119,6 +119,12 @@ export function checkProviderConfig(config: ProviderConfig): void {
     if (pay.apiV3Key && Buffer.byteLength(pay.apiV3Key) !== 32) {
       throw new Error('WECHAT_PAY_API_V3_KEY must be the 32-character APIv3 key');
     }
+    // WeChat Pay posts only to an https address without a query string.
+    if (pay.notifyUrl && !/^https:\/\/[^?#]+$/.test(pay.notifyUrl)) {
+      throw new Error(
+        'WECHAT_PAY_NOTIFY_URL must be an https address without a query, e.g. https://host/api/pay/notify/wechat',
+      );
+    }
   }
   if (config.wechatProvider === 'open') {
     need('WECHAT_APPID', config.wechatLogin.appid);

@@ -92,6 +92,9 @@ describe('providers in production', () => {
     expect(() => loadConfig({}, { ...base, ...realProviders, WECHAT_PAY_API_V3_KEY: 'short' })).toThrow(
       /WECHAT_PAY_API_V3_KEY/,
     );
+    expect(() =>
+      loadConfig({}, { ...base, ...realProviders, WECHAT_PAY_NOTIFY_URL: 'http://console.example.com/notify?x=1' }),
+    ).toThrow(/WECHAT_PAY_NOTIFY_URL must be an https address/);
     expect(() => loadConfig({}, { ...base, SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER=carrier-pigeon/);
   });
 
