@@ -1,4 +1,10 @@
-import { API_PREFIX, DISABLED_AGENT_STATUS_TEXT, ERROR_MESSAGES, REQUEST_TIMEOUT_MS } from '@yanbo/contracts';
+import {
+  API_PREFIX,
+  DISABLED_AGENT_STATUS_TEXT,
+  ERROR_MESSAGES,
+  IDEMPOTENCY_HEADER,
+  REQUEST_TIMEOUT_MS,
+} from '@yanbo/contracts';
 import { errorTexts, PATTERN_TEXT, STATUS_TEXT } from '../locales/zh-CN/errors';
 import { feedback } from './feedback';
 import { clearManageToken, getManageToken } from './manage-token';
@@ -15,6 +21,29 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Don't apply the global 401 redirect (login forms answer 401 for wrong credentials). */
   noAuthRedirect?: boolean;
+  /** The Idempotency-Key of a POST; by default one per body object (see idempotencyKeyFor). */
+  idempotencyKey?: string;
+}
+
+/** A new Idempotency-Key. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+const keysByBody = new WeakMap<object, string>();
+/**
+ * Every POST carries an Idempotency-Key, so the server answers a repeat with its first answer (issue 8: two clicks
+ * made two orders). A mutation retried with the same variables object sends the same key; a new attempt (a new
+ * object) gets a fresh one.
+ */
+export function idempotencyKeyFor(body: unknown): string {
+  if (body === null || typeof body !== 'object') return newIdempotencyKey();
+  let key = keysByBody.get(body);
+  if (!key) {
+    key = newIdempotencyKey();
+    keysByBody.set(body, key);
+  }
+  return key;
 }
 
 export class ApiError extends Error {
@@ -64,6 +93,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method === 'POST') headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? idempotencyKeyFor(options.body);
 
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);

@@ -95,7 +95,7 @@ describe('purchaseOutcome: what paying will do, said before paying', () => {
     startedAt: '2026-01-01T00:00:00.000Z',
     expiresAt,
     expired,
-    activityQuota: expired ? null : 200,
+    activityQuota: expired ? 20 : 200,
     subagentQuota: expired ? 5 : 30,
     fluxGb: expired ? 0 : 5000,
     storageGb: expired ? 0 : 500,
@@ -116,7 +116,7 @@ describe('purchaseOutcome: what paying will do, said before paying', () => {
     });
   });
 
-  it('after expiry, or with no package, the new one starts today with its own grants (base sub-accounts at least)', () => {
+  it('after expiry, or with no package, the new one starts today with exactly its own grants, as its card says', () => {
     const afterExpiry = purchaseOutcome(held('2026-02-01T00:00:00.000Z', true), standard, now);
     expect(afterExpiry).toMatchObject({
       kind: 'fresh',
@@ -128,7 +128,7 @@ describe('purchaseOutcome: what paying will do, said before paying', () => {
       storageGb: 100,
     });
     const first = purchaseOutcome(undefined, { ...standard, subagentQuota: 2 }, now);
-    expect(first).toMatchObject({ kind: 'fresh', previousName: null, subagentQuota: 5 });
+    expect(first).toMatchObject({ kind: 'fresh', previousName: null, subagentQuota: 2 });
   });
 
   it('the package for one activity leaves the agent’s package as it is', () => {

@@ -2,7 +2,6 @@ import {
   type BuyStep,
   type CurrentPackage,
   DEFAULT_PACKAGE_TYPE,
-  DEFAULT_SUBACCOUNT_QUOTA,
   grantPackage,
   type OrderStatus,
   PACKAGE_TYPES,
@@ -78,7 +77,7 @@ export function purchaseOutcome(current: CurrentPackage | undefined, pkg: PriceP
   const held = grantPackage(
     {
       packageId: running ? current.packageId : null,
-      activityQuota: running ? (current.activityQuota ?? 0) : 0,
+      activityQuota: running ? current.activityQuota : 0,
       subagentQuota: running ? current.subagentQuota : 0,
       fluxGb: running ? current.fluxGb : 0,
       storageGb: running ? current.storageGb : 0,
@@ -95,8 +94,8 @@ export function purchaseOutcome(current: CurrentPackage | undefined, pkg: PriceP
     previousExpiresAt: current?.expiresAt ? new Date(current.expiresAt) : null,
     expiresAt: held.expiresAt as Date,
     activityQuota: held.activityQuota,
-    // The base allowance applies when it is larger than what the package grants.
-    subagentQuota: Math.max(DEFAULT_SUBACCOUNT_QUOTA, held.subagentQuota),
+    // The package table's own figure, as its card says and the server enforces (issue 8: the card said 2, this 5).
+    subagentQuota: held.subagentQuota,
     fluxGb: held.fluxGb,
     storageGb: held.storageGb,
   };

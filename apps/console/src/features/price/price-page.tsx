@@ -13,6 +13,7 @@ import { Alert, Button, Card, Result, Spin, Steps, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
+import { newIdempotencyKey } from '../../app/http';
 import { packageTypeText, priceTexts as t } from '../../locales/zh-CN/price';
 import { useMe } from '../account/api/me';
 import {
@@ -35,6 +36,7 @@ import { ConfirmOrder, type ConfirmValues } from './components/confirm-order';
 import { CurrentPackageCard } from './components/current-package';
 import { PackageCards } from './components/package-cards';
 import { PayQrModal } from './components/pay-qr-modal';
+import { PendingOrderActions } from './components/pending-order-actions';
 
 /** The browser leaves the console for the pay provider's page (seed 000 §4: the answer carries a url). */
 function goToPayPage(url: string) {
@@ -61,6 +63,10 @@ export function PricePage() {
   const [chosen, setChosen] = useState<PricePackage | null>(null);
   const [created, setCreated] = useState<OrderCreated | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
+  // One Idempotency-Key per order the agent means to place: a second click of 提交订单 (or a retry after a lost
+  // answer) gets the same order back instead of a second one (issue 8: orders 700001 and 700002, 35 ms apart). A
+  // refused order (a wrong promotion code) gets a new key, so its corrected form is a new request.
+  const orderKey = useRef(newIdempotencyKey());
   const step = currentBuyStep(localStep, orderIdInAddress);
   const createOrder = useCreateOrder();
 
@@ -81,27 +87,41 @@ export function PricePage() {
     setSearchParams(type === DEFAULT_PACKAGE_TYPE ? {} : { type });
   };
   const choose = (pkg: PricePackage) => {
+    orderKey.current = newIdempotencyKey();
     setChosen(pkg);
     setLocalStep(BUY_STEP.confirm);
   };
   const submit = (values: ConfirmValues) => {
-    if (!chosen) return;
-    createOrder.mutate(orderBody(chosen, values), {
-      onSuccess: (order) => {
-        setCreated(order);
-        // A code_url is scanned, not opened: the result step polls the order while the QR code is shown over it.
-        if (isQrPayUrl(order.url)) {
-          setQrOpen(true);
-          setSearchParams({ orderId: String(order.orderId) });
-          return;
-        }
-        setLocalStep(BUY_STEP.pay);
-        goToPayPage(order.url);
+    if (!chosen || createOrder.isPending) return;
+    createOrder.mutate(
+      { body: orderBody(chosen, values), idempotencyKey: orderKey.current },
+      {
+        onError: () => {
+          orderKey.current = newIdempotencyKey();
+        },
+        onSuccess: (order) => {
+          setCreated(order);
+          // A code_url is scanned, not opened: the result step polls the order while the QR code is shown over it.
+          if (isQrPayUrl(order.url)) {
+            setQrOpen(true);
+            setSearchParams({ orderId: String(order.orderId) });
+            return;
+          }
+          setLocalStep(BUY_STEP.pay);
+          goToPayPage(order.url);
+        },
       },
-    });
+    );
   };
 
   const qrOrder = created && isQrPayUrl(created.url) && created.orderId === orderIdInAddress ? created : null;
+  // 继续支付 of an order whose pay page is a WeChat Pay QR code: the code is shown over the waiting result.
+  const resumeQr = (url: string) => {
+    if (!status.data) return;
+    const { orderId, amount } = status.data;
+    setCreated({ orderId, url, amount, listPrice: amount, discount: 0, status: 'init' });
+    setQrOpen(true);
+  };
   const paidPackage = packages.data?.items.find((item) => item.id === status.data?.packageId);
   const resultStatus = step === BUY_STEP.result ? status.data?.status : undefined;
   const stepStatus = resultStatus === 'paid' ? 'finish' : resultStatus === 'failed' ? 'error' : 'process';
@@ -110,7 +130,7 @@ export function PricePage() {
     <>
       <PageHeader name="price" />
       {me.data?.isSubAgent && <Alert type="info" showIcon title={t['price.subagent']} style={{ marginBottom: 16 }} />}
-      <CurrentPackageCard current={config.data?.current} loading={config.isLoading} />
+      <CurrentPackageCard current={config.data?.current} freePlan={config.data?.freePlan} loading={config.isLoading} />
       <Card>
         <Steps
           current={step}
@@ -181,10 +201,13 @@ export function PricePage() {
                 title={t['price.result.waiting']}
                 subTitle={t['price.result.waitingHint'](orderIdInAddress)}
                 extra={
-                  qrOrder && (
+                  qrOrder ? (
                     <Button type="primary" onClick={() => setQrOpen(true)}>
                       {t['price.pay.showQr']}
                     </Button>
+                  ) : (
+                    status.data?.status === 'init' &&
+                    canBuy && <PendingOrderActions orderId={orderIdInAddress} onQr={resumeQr} />
                   )
                 }
               />

@@ -1,7 +1,8 @@
-import type { OrderStatus, PackageType } from '@yanbo/contracts';
+import type { OrderStatus, PricePackage } from '@yanbo/contracts';
 
 /** /price: packages, the buy flow's steps, payment and its result (seed 000 §3, §4, §9; seed 001 §4, §6). */
 export const priceTexts = {
+  'price.type.free': '免费版',
   'price.type.trail': '试用套餐',
   'price.type.annual': '年度套餐',
   'price.type.activity': '单场活动套餐',
@@ -14,6 +15,8 @@ export const priceTexts = {
   'price.current.title': '当前套餐',
   'price.current.none': '尚未购买套餐',
   'price.current.noneHint': '选择下方套餐，支付后立即生效',
+  'price.current.freePlan': (name: string, activities: number, subagents: number, flux: number, storage: number) =>
+    `当前为${name}：可创建 ${activities} 场活动 · ${subagents} 个子账号 · ${flux} GB 观看流量 · ${storage} GB 存储空间`,
   'price.current.package': '套餐',
   'price.current.expiresAt': '有效期至',
   'price.current.activityQuota': '活动数量',
@@ -22,8 +25,7 @@ export const priceTexts = {
   'price.current.storage': '存储空间',
   'price.current.contract': '签约客户',
   'price.current.expired': '已过期',
-  'price.current.expiredHint': '套餐已过期，其权益已停止：活动数量不限，子账号数量恢复为基础额度，流量与存储不再可用',
-  'price.current.unlimited': '不限',
+  'price.current.expiredHint': '套餐已过期，其权益已停止：活动数量、子账号数量、流量与存储恢复为免费版额度',
 
   'price.card.perPeriod': (days: number) => `/ ${days} 天`,
   'price.card.activityQuota': (n: number) => `可创建 ${n} 场活动`,
@@ -78,6 +80,14 @@ export const priceTexts = {
 
   'price.subagent': '子账号不能购买套餐，请使用主账号登录购买',
 
+  'price.pending.resume': '继续支付',
+  'price.pending.cancel': '取消订单',
+  'price.pending.cancelConfirm': (orderId: number) => `确定取消订单 ${orderId}？取消后该订单不能再支付`,
+  'price.pending.cancelOk': '取消订单',
+  'price.pending.keep': '暂不取消',
+  'price.pending.cancelled': (orderId: number) => `订单 ${orderId} 已取消`,
+  'price.pending.notPending': '该订单已支付、已取消或已超时，无法继续操作',
+
   'price.status': {
     init: '待支付',
     paid: '已支付',
@@ -90,4 +100,4 @@ export const priceTexts = {
   'price.error.packageNotFound': '套餐不存在或已下架',
 } as const;
 
-export const packageTypeText = (type: PackageType) => priceTexts[`price.type.${type}`];
+export const packageTypeText = (type: PricePackage['type']) => priceTexts[`price.type.${type}`];

@@ -20,7 +20,9 @@ export async function refreshAfterChange(queryClient: QueryClient, changed?: Act
 export function useCreateActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ActivityBody) => http.post<ActivityDetail>('/activity', body),
+    // The modal's key: a second click of 创建 gets the first answer, not 活动名称已存在 (issue 8).
+    mutationFn: ({ body, idempotencyKey }: { body: ActivityBody; idempotencyKey: string }) =>
+      http.post<ActivityDetail>('/activity', body, { idempotencyKey }),
     onSuccess: (created) => refreshAfterChange(queryClient, created),
     meta: { silent: true },
   });

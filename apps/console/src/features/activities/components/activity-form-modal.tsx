@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActivitySummary } from '@yanbo/contracts';
 import { Col, DatePicker, Form, Input, Modal, Radio, Row, Select } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { categoriesQuery } from '../../../app/entry-queries';
 import { toastSuccess } from '../../../app/feedback';
-import { errorText, showError } from '../../../app/http';
+import { errorText, newIdempotencyKey, showError } from '../../../app/http';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
 import { subaccountTexts } from '../../../locales/zh-CN/subaccounts';
 import { useMe } from '../../account/api/me';
@@ -48,14 +48,21 @@ export function ActivityFormModal({ open, activity, defaultGroupId, onClose }: A
   const isMainAccount = useMe().data?.isSubAgent === false;
   const subagents = useQuery({ ...activitySubagentsQuery(), enabled: open && isMainAccount });
   const saving = create.isPending || update.isPending;
+  // A double click submits the form twice before saving shows: the second is dropped here, and the server answers a
+  // repeat of the same key with the first answer (issue 8: 创建成功 and 活动名称已存在 together).
+  const submitting = useRef(false);
+  const createKey = useRef(newIdempotencyKey());
 
   useEffect(() => {
     if (!open) return;
+    createKey.current = newIdempotencyKey();
     form.resetFields();
     form.setFieldsValue(initialFormValues(activity, { groupId: defaultGroupId }));
   }, [open, activity, defaultGroupId, form]);
 
   const submit = async (values: ActivityFormValues) => {
+    if (submitting.current) return;
+    submitting.current = true;
     const body = toActivityBody(values);
     try {
       if (activity) {
@@ -63,7 +70,7 @@ export function ActivityFormModal({ open, activity, defaultGroupId, onClose }: A
         toastSuccess(t['activities.toast.edited']);
         onClose();
       } else {
-        const created = await create.mutateAsync(body);
+        const created = await create.mutateAsync({ body, idempotencyKey: createKey.current });
         toastSuccess(t['activities.toast.created']);
         onClose();
         // After a successful creation the user goes to the new activity (seed 001 §2, §4).
@@ -72,7 +79,10 @@ export function ActivityFormModal({ open, activity, defaultGroupId, onClose }: A
     } catch (error) {
       const field = failedField(error, FIELDS);
       if (field) form.setFields([{ name: field, errors: [await errorText(error)] }]);
+      createKey.current = newIdempotencyKey();
       await showError(error);
+    } finally {
+      submitting.current = false;
     }
   };
 

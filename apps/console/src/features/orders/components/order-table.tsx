@@ -1,8 +1,10 @@
 import { fenToYuan, type OrderStatus, type PackageOrder } from '@yanbo/contracts';
-import { Empty, Table, type TableProps, Tag, Typography } from 'antd';
+import { Empty, Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
 import { orderTexts as t } from '../../../locales/zh-CN/orders';
 import { priceTexts } from '../../../locales/zh-CN/price';
+import { PendingOrderActions } from '../../price/components/pending-order-actions';
 
 const STATUS_COLOR: Record<OrderStatus, string> = { init: 'processing', paid: 'success', failed: 'default' };
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
@@ -20,6 +22,7 @@ export function OrderTable({
   ownAgentId: number | undefined;
   pager: TableProps<PackageOrder>['pagination'];
 }) {
+  const navigate = useNavigate();
   const columns: TableProps<PackageOrder>['columns'] = [
     { title: t['orders.column.id'], dataIndex: 'id', key: 'id', width: 90 },
     {
@@ -88,8 +91,16 @@ export function OrderTable({
     {
       title: t['orders.column.status'],
       key: 'status',
-      width: 90,
-      render: (_, order) => <Tag color={STATUS_COLOR[order.status]}>{priceTexts['price.status'][order.status]}</Tag>,
+      width: 170,
+      render: (_, order) => (
+        <Flex vertical gap={6} align="start">
+          <Tag color={STATUS_COLOR[order.status]}>{priceTexts['price.status'][order.status]}</Tag>
+          {/* The agent's own unpaid order can be paid or cancelled here (issue 8); a WeChat Pay QR shows on /price. */}
+          {order.status === 'init' && order.agentId === ownAgentId && (
+            <PendingOrderActions orderId={order.id} size="small" onQr={() => navigate(`/price?orderId=${order.id}`)} />
+          )}
+        </Flex>
+      ),
     },
     {
       title: t['orders.column.time'],

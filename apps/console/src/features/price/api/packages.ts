@@ -68,7 +68,8 @@ export function orderErrorText(error: unknown): string | null {
 /** POST /agent/order: answers the pay provider's url, where the browser goes next. */
 export function useCreateOrder() {
   return useMutation({
-    mutationFn: (body: OrderCreateBody) => http.post<OrderCreated>('/agent/order', body),
+    mutationFn: ({ body, idempotencyKey }: { body: OrderCreateBody; idempotencyKey: string }) =>
+      http.post<OrderCreated>('/agent/order', body, { idempotencyKey }),
     meta: { silent: true },
     onError: (error) => {
       const text = orderErrorText(error);

@@ -122,8 +122,10 @@ export function ConfirmOrder({
           <Input placeholder={t['price.confirm.promotionCodePlaceholder']} maxLength={32} allowClear />
         </Form.Item>
         <Flex gap={12}>
-          <Button onClick={onBack}>{t['price.confirm.back']}</Button>
-          <Button type="primary" htmlType="submit" loading={submitting}>
+          <Button onClick={onBack} disabled={submitting}>
+            {t['price.confirm.back']}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={submitting} disabled={submitting}>
             {t['price.confirm.submit']}
           </Button>
         </Flex>

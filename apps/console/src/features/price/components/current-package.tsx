@@ -1,11 +1,22 @@
 import { SafetyCertificateFilled } from '@ant-design/icons';
-import type { CurrentPackage } from '@yanbo/contracts';
+import type { CurrentPackage, PricePackage } from '@yanbo/contracts';
 import { Alert, Card, Descriptions, Empty, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { priceTexts as t } from '../../../locales/zh-CN/price';
 
-/** What the agent holds now: its package, until when, and what it grants. */
-export function CurrentPackageCard({ current, loading }: { current?: CurrentPackage; loading: boolean }) {
+/**
+ * What the agent holds now: its package, until when, and what it grants; without one, the free plan's caps, which
+ * are what the server enforces then (issue 8).
+ */
+export function CurrentPackageCard({
+  current,
+  freePlan,
+  loading,
+}: {
+  current?: CurrentPackage;
+  freePlan?: PricePackage;
+  loading: boolean;
+}) {
   if (loading || !current) {
     return (
       <Card title={t['price.current.title']} style={{ marginBottom: 16 }}>
@@ -33,6 +44,16 @@ export function CurrentPackageCard({ current, loading }: { current?: CurrentPack
           description={
             <>
               <Typography.Text>{t['price.current.none']}</Typography.Text>
+              <br />
+              <Typography.Text data-testid="free-plan">
+                {t['price.current.freePlan'](
+                  freePlan?.name ?? '',
+                  current.activityQuota,
+                  current.subagentQuota,
+                  current.fluxGb,
+                  current.storageGb,
+                )}
+              </Typography.Text>
               <br />
               <Typography.Text type="secondary">{t['price.current.noneHint']}</Typography.Text>
             </>
@@ -69,7 +90,7 @@ export function CurrentPackageCard({ current, loading }: { current?: CurrentPack
               {
                 key: 'activityQuota',
                 label: t['price.current.activityQuota'],
-                children: current.activityQuota ?? t['price.current.unlimited'],
+                children: current.activityQuota,
               },
               { key: 'subagentQuota', label: t['price.current.subagentQuota'], children: current.subagentQuota },
               { key: 'flux', label: t['price.current.flux'], children: `${current.fluxGb} GB` },

@@ -25,3 +25,16 @@ export function useSaveCustomization() {
     },
   });
 }
+
+/** POST /agent/customization/host/verify: the server looks up the host's TXT record (issue 8). */
+export function useVerifyHost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.post<Customization>('/agent/customization/host/verify'),
+    meta: { silent: true },
+    onSuccess: async (verified) => {
+      queryClient.setQueryData(customizationQuery().queryKey, verified);
+      await queryClient.invalidateQueries({ queryKey: customizedInfoQuery().queryKey });
+    },
+  });
+}

@@ -25,7 +25,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { customizationSectionTitles, settingsTexts as t } from '../../../locales/zh-CN/settings';
-import { customizationQuery, useSaveCustomization } from '../api/customization';
+import { customizationQuery, useSaveCustomization, useVerifyHost } from '../api/customization';
 import { checkPfx, isHostname, settingsErrorText } from '../settings-rules';
 
 type Slot = { type: 'success' | 'error'; text: string };
@@ -83,7 +83,14 @@ export function CustomizationTab({ readonly }: { readonly: boolean }) {
           {section(
             'host',
             t['settings.custom.host.hint'],
-            <HostForm config={data} readonly={readonly} busy={pending === 'host'} onSave={submit} />,
+            <>
+              <HostForm config={data} readonly={readonly} busy={pending === 'host'} onSave={submit} />
+              <HostVerification
+                config={data}
+                readonly={readonly}
+                onResult={(slot) => setSlots((current) => ({ ...current, host: slot }))}
+              />
+            </>,
           )}
         </Col>
         <Col xs={24} xl={12}>
@@ -185,6 +192,79 @@ function HostForm({ config, readonly, busy, onSave }: SectionProps) {
       </Form.Item>
       {!readonly && <SaveButton busy={busy} />}
     </Form>
+  );
+}
+
+/**
+ * A custom host restyles /login only once its owner has proved control of it (issue 8): the TXT record to add, the
+ * state (待验证 / 已验证) and 验证, which has the server look the record up.
+ */
+function HostVerification({
+  config,
+  readonly,
+  onResult,
+}: {
+  config: Customization;
+  readonly: boolean;
+  onResult: (slot: Slot | undefined) => void;
+}) {
+  const verify = useVerifyHost();
+  const record = config.hostVerification;
+  if (!config.host || !record) return null;
+  const run = async () => {
+    onResult(undefined);
+    try {
+      await verify.mutateAsync();
+      onResult({ type: 'success', text: t['settings.custom.host.verifyDone'] });
+    } catch (failure) {
+      onResult({ type: 'error', text: await settingsErrorText(failure) });
+    }
+  };
+  return (
+    <Flex vertical gap={12} style={{ marginTop: 16, maxWidth: 640 }} data-testid="host-verification">
+      <Flex gap={8} align="center">
+        <Typography.Text>{t['settings.custom.host.state']}</Typography.Text>
+        <Tag color={config.hostVerified ? 'success' : 'warning'} data-testid="host-state">
+          {config.hostVerified ? t['settings.custom.host.verified'] : t['settings.custom.host.pending']}
+        </Tag>
+      </Flex>
+      <Typography.Text type="secondary">
+        {config.hostVerified ? t['settings.custom.host.verifiedHint'] : t['settings.custom.host.recordHint']}
+      </Typography.Text>
+      <Descriptions
+        size="small"
+        bordered
+        column={1}
+        items={[
+          { key: 'type', label: t['settings.custom.host.recordType'], children: 'TXT' },
+          {
+            key: 'name',
+            label: t['settings.custom.host.recordName'],
+            children: (
+              <Typography.Text copyable data-testid="host-record-name">
+                {record.name}
+              </Typography.Text>
+            ),
+          },
+          {
+            key: 'value',
+            label: t['settings.custom.host.recordValue'],
+            children: (
+              <Typography.Text copyable data-testid="host-record-value">
+                {record.value}
+              </Typography.Text>
+            ),
+          },
+        ]}
+      />
+      {!readonly && !config.hostVerified && (
+        <div>
+          <Button onClick={run} loading={verify.isPending} disabled={verify.isPending}>
+            {t['settings.custom.host.verify']}
+          </Button>
+        </div>
+      )}
+    </Flex>
   );
 }
 

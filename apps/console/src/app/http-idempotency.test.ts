@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from './http';
+
+// Every POST carries an Idempotency-Key (issue 8: two clicks made two orders); a retry of the same mutation sends the
+// same key, a new attempt a new one.
+
+function recordKeys() {
+  const keys: (string | undefined)[] = [];
+  vi.stubGlobal('localStorage', { getItem: () => 'manage-token' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      keys.push((init.headers as Record<string, string>)['idempotency-key']);
+      return Response.json({ ok: true });
+    }),
+  );
+  return keys;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Idempotency-Key', () => {
+  it('a retried mutation (the same variables) sends the same key; a new attempt a fresh one', async () => {
+    const keys = recordKeys();
+    const body = { packageId: 100001 };
+    await http.post('/agent/order', body);
+    await http.post('/agent/order', body);
+    await http.post('/agent/order', { packageId: 100001 });
+    await http.post('/agent/logout');
+    await http.post('/agent/logout');
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[4]);
+  });
+
+  it('an explicit key is sent as given, and only POSTs carry one', async () => {
+    const keys = recordKeys();
+    await http.post('/activity', { name: 'a' }, { idempotencyKey: 'modal-1' });
+    await http.put('/activity/1', { name: 'a' });
+    await http.get('/activity');
+    expect(keys).toEqual(['modal-1', undefined, undefined]);
+  });
+});
