@@ -29,9 +29,9 @@ export interface WechatPayConfig {
   privateKeyPath: string;
   /** The APIv3 key (32 bytes) that decrypts callback resources. */
   apiV3Key: string;
-  /** WeChat Pay's platform certificate or platform public key (PEM), which verifies callbacks and answers. */
+  /** WeChat Pay's platform certificate or platform public key (PEM); several, comma-separated, during a switch. */
   platformKeyPath: string;
-  /** The certificate's serial or the public key's id (PUB_KEY_ID_…); read from the certificate when empty. */
+  /** The public key's id (PUB_KEY_ID_…) or certificate serial, in the same order; a certificate's may be left empty. */
   platformSerial: string;
   /** The https address WeChat Pay posts notifications to: https://<host>/api/pay/notify/wechat. */
   notifyUrl: string;

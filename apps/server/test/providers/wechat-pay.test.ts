@@ -175,10 +175,11 @@ describe('WeChat Pay API v3 provider', () => {
     expect(pay.verifyNotification(otherMerchant.headers, otherMerchant.body)).toBeNull();
   });
 
-  it('reads the serial and key of a platform certificate', () => {
+  it('reads a platform certificate’s serial, and accepts either key while WeChat Pay switches to its public key', () => {
     const keyFile = path.join(dir, 'platform_key.pem');
     const certFile = path.join(dir, 'wechatpay_cert.pem');
-    writeFileSync(keyFile, platform.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const certificateKey = rsa();
+    writeFileSync(keyFile, certificateKey.privateKey.export({ type: 'pkcs8', format: 'pem' }));
     execFileSync('openssl', [
       'req',
       '-x509',
@@ -193,12 +194,25 @@ describe('WeChat Pay API v3 provider', () => {
       '-out',
       certFile,
     ]);
-    const keys = loadWechatPayKeys({ ...payConfig(standIn.url), platformKeyPath: certFile, platformSerial: '' });
-    expect(keys.platformSerial).toBe('3D5F8A8B9C0D1E2F');
+    const config = payConfig(standIn.url);
+    const keys = loadWechatPayKeys({ ...config, platformKeyPath: certFile, platformSerial: '' });
+    expect([...keys.platformKeys.keys()]).toEqual(['3D5F8A8B9C0D1E2F']);
     const body = '{"ok":true}';
-    expect(verifyWechatSignature(keys, wechatSignedHeaders(platform.privateKey, '3D5F8A8B9C0D1E2F', body), body)).toBe(
-      true,
-    );
+    const byCertificate = wechatSignedHeaders(certificateKey.privateKey, '3D5F8A8B9C0D1E2F', body);
+    expect(verifyWechatSignature(keys, byCertificate, body)).toBe(true);
+    // The public key is not trusted until it is configured beside the certificate.
+    const byPublicKey = wechatSignedHeaders(platform.privateKey, PLATFORM_KEY_ID, body);
+    expect(verifyWechatSignature(keys, byPublicKey, body)).toBe(false);
+    const both = loadWechatPayKeys({
+      ...config,
+      platformKeyPath: `${certFile},${config.platformKeyPath}`,
+      platformSerial: `,${PLATFORM_KEY_ID}`,
+    });
+    expect(verifyWechatSignature(both, byCertificate, body)).toBe(true);
+    expect(verifyWechatSignature(both, byPublicKey, body)).toBe(true);
+    // A key answers for its own serial only.
+    const swapped = wechatSignedHeaders(platform.privateKey, '3D5F8A8B9C0D1E2F', body);
+    expect(verifyWechatSignature(both, swapped, body)).toBe(false);
   });
 });
 

@@ -30,26 +30,36 @@ const MAX_CLOCK_SKEW_SECONDS = 300;
 
 export interface WechatPayKeys {
   merchantKey: KeyObject;
-  platformKey: KeyObject;
+  /** WeChat Pay's keys by serial (certificate serial or PUB_KEY_ID_…): during a switch it signs with either. */
+  platformKeys: Map<string, KeyObject>;
+  /** The serial requests name in Wechatpay-Serial: the first configured. */
   platformSerial: string;
 }
 
-/** Reads the merchant private key and the platform certificate or public key the configuration names. */
+/**
+ * Reads the merchant private key and the platform certificates or public keys the configuration names: one, or
+ * several separated by commas while WeChat Pay moves from one to another (WECHAT_PAY_PLATFORM_SERIAL then lists their
+ * serials in the same order, an entry left empty for a certificate, whose serial it carries).
+ */
 export function loadWechatPayKeys(config: WechatPayConfig): WechatPayKeys {
   const merchantKey = createPrivateKey(readFileSync(config.privateKeyPath));
-  const platformPem = readFileSync(config.platformKeyPath, 'utf8');
-  if (platformPem.includes('BEGIN CERTIFICATE')) {
-    const certificate = new X509Certificate(platformPem);
-    return {
-      merchantKey,
-      platformKey: certificate.publicKey,
-      platformSerial: config.platformSerial || certificate.serialNumber.toUpperCase(),
-    };
+  const paths = config.platformKeyPath.split(',').map((entry) => entry.trim());
+  const serials = config.platformSerial.split(',').map((entry) => entry.trim());
+  const platformKeys = new Map<string, KeyObject>();
+  for (const [index, file] of paths.entries()) {
+    const pem = readFileSync(file, 'utf8');
+    if (pem.includes('BEGIN CERTIFICATE')) {
+      const certificate = new X509Certificate(pem);
+      platformKeys.set(serials[index] || certificate.serialNumber.toUpperCase(), certificate.publicKey);
+      continue;
+    }
+    const serial = serials[index];
+    if (!serial) {
+      throw new Error(`WECHAT_PAY_PLATFORM_SERIAL is required for the platform public key ${file} (its PUB_KEY_ID_…)`);
+    }
+    platformKeys.set(serial, createPublicKey(pem));
   }
-  if (!config.platformSerial) {
-    throw new Error('WECHAT_PAY_PLATFORM_SERIAL is required with a platform public key (its id, PUB_KEY_ID_…)');
-  }
-  return { merchantKey, platformKey: createPublicKey(platformPem), platformSerial: config.platformSerial };
+  return { merchantKey, platformKeys, platformSerial: [...platformKeys.keys()][0] as string };
 }
 
 const nonce = () => randomBytes(16).toString('hex').toUpperCase();
@@ -90,12 +100,13 @@ export function verifyWechatSignature(
   const signature = header(headers, 'wechatpay-signature');
   const serial = header(headers, 'wechatpay-serial');
   if (!timestamp || !nonceStr || !signature || !serial) return false;
-  if (serial !== keys.platformSerial) return false;
+  const platformKey = keys.platformKeys.get(serial);
+  if (!platformKey) return false;
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS) return false;
   try {
     return createVerify('RSA-SHA256')
       .update(`${timestamp}\n${nonceStr}\n${body}\n`)
-      .verify(keys.platformKey, signature, 'base64');
+      .verify(platformKey, signature, 'base64');
   } catch {
     return false;
   }
