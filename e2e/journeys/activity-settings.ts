@@ -442,6 +442,20 @@ export function activitySettingsJourneys(j: Journey) {
     await j.screenshot(page, 'settings-unsaved-leave');
     await leave.getByRole('button', { name: /^离\s*开$/ }).click();
     await page.waitForURL(new RegExp(`/board/${activity.id}$`));
+    // The menu editor keeps its rows outside a form: an edited title asks too.
+    await page.goto(`/board/${activity.id}/settings?tab=menu`);
+    const firstTitle = page.getByRole('textbox', { name: '菜单名称' }).first();
+    const original = await firstTitle.inputValue();
+    await firstTitle.fill('改过的菜单');
+    await page.getByRole('button', { name: '返回活动看板' }).click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: '留在此页' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    assert.equal(await firstTitle.inputValue(), '改过的菜单');
+    // Put back as it was, it has nothing unsaved and leaves without a question.
+    await firstTitle.fill(original);
+    await page.getByRole('button', { name: '返回活动看板' }).click();
+    await page.waitForURL(new RegExp(`/board/${activity.id}$`));
     // Saved changes leave without a question.
     await page.goto(`/board/${activity.id}/settings?tab=shareCard`);
     await page.getByLabel('分享标题').fill('保存过的标题');

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Result, Skeleton, Tabs, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { showError } from '../../app/http';
@@ -17,6 +17,7 @@ import { MeetingTab } from './components/meeting-tab';
 import { MenuTab } from './components/menu-tab';
 import { InvitationTab, ShareCardTab } from './components/share-card-tab';
 import { WatchCodeTab } from './components/watch-code-tab';
+import { SettingsDirtyContext } from './settings-dirty';
 import { SETTINGS_TABS, type SettingsTab, tabFrom } from './settings-rules';
 
 /** /board/:id/settings: an activity's settings in tabs (seed 001 "Activity setting (tabs such as setting1)"). */
@@ -58,7 +59,9 @@ function ActivitySettings({ activityId }: { activityId: number }) {
   const tab = tabFrom(search.get('tab'));
   // A tab's form edited and not yet submitted: leaving the page or the tab asks first (issue 8).
   const [dirty, setDirty] = useState(false);
-  useConfirmLeave(dirty);
+  const [editorDirty, setEditorDirty] = useState(false);
+  const reportDirty = useCallback((value: boolean) => setEditorDirty(value), []);
+  useConfirmLeave(dirty || editorDirty);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tab (after the leave was confirmed) starts clean
   useEffect(() => setDirty(false), [tab]);
 
@@ -121,9 +124,11 @@ function ActivitySettings({ activityId }: { activityId: number }) {
           tabBarStyle={{ marginBottom: 0 }}
         />
       </Card>
-      <Form.Provider onFormChange={() => setDirty(true)} onFormFinish={() => setDirty(false)}>
-        {tabContent(tab, activityId)}
-      </Form.Provider>
+      <SettingsDirtyContext.Provider value={reportDirty}>
+        <Form.Provider onFormChange={() => setDirty(true)} onFormFinish={() => setDirty(false)}>
+          {tabContent(tab, activityId)}
+        </Form.Provider>
+      </SettingsDirtyContext.Provider>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { App, Button, Empty, Flex, Input, Select, Space, Table, Tooltip } from '
 import { useState } from 'react';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
 import { menuQuery, useSaveMenu } from '../api/settings-queries';
+import { useReportDirty } from '../settings-dirty';
 import { freeMenuKey, menuProblem, moveEntry } from '../settings-rules';
 import { SettingsSection } from './settings-section';
 
@@ -22,6 +23,8 @@ function problemText(field: string, message: string): string {
 function MenuEditor({ activityId, saved }: { activityId: number; saved: IntroTab[] }) {
   const { message } = App.useApp();
   const [tabs, setTabs] = useState<IntroTab[]>(saved);
+  const [baseline, setBaseline] = useState<IntroTab[]>(saved);
+  useReportDirty(JSON.stringify(tabs) !== JSON.stringify(baseline));
   const [invalid, setInvalid] = useState<{ index: number; field: string } | null>(null);
   const save = useSaveMenu(activityId);
   const change = (index: number, patch: Partial<IntroTab>) => {
@@ -35,7 +38,15 @@ function MenuEditor({ activityId, saved }: { activityId: number; saved: IntroTab
       message.error(problemText(problem.field, problem.message));
       return;
     }
-    save.mutate({ items: tabs }, { onSuccess: (menu) => setTabs(menu.items) });
+    save.mutate(
+      { items: tabs },
+      {
+        onSuccess: (menu) => {
+          setTabs(menu.items);
+          setBaseline(menu.items);
+        },
+      },
+    );
   };
   const status = (index: number, field: string) =>
     invalid?.index === index && invalid.field === field ? ('error' as const) : undefined;
