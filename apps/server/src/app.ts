@@ -35,6 +35,7 @@ import { registerWatchPage } from './features/watch/watch-page-html.ts';
 import { registerWatchRoutes } from './features/watch/watch-routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { ensureAdminAgent } from './platform/bootstrap.ts';
+import { capConnections } from './platform/connection-cap.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -82,6 +83,9 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     // Server-sent event streams stay open; closing the server ends them.
     forceCloseConnections: true,
   });
+  // At most 2,000 connections per address (a generous share: a proxy named in TRUST_PROXY is not counted) and 16,000
+  // in all, below the process's file descriptors, so one client cannot take them from everyone else.
+  capConnections(app.server, { perAddress: 2_000, total: 16_000, exempt: config.trustProxy });
   const providers = createProviders(config, database.db, (line) => app.log.info(line));
   const base = {
     config,
