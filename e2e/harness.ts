@@ -34,6 +34,9 @@ export interface Journey {
 
 let agentCounter = 0;
 
+/** A custom host an agent may claim (not localhost, not an IP literal), which the browser resolves to 127.0.0.1. */
+export const JOURNEY_CUSTOM_HOST = 'live.xinghe.test';
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -46,6 +49,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // The settings journey's custom host reaches this machine's server, as its DNS would in production.
+      `--host-resolver-rules=MAP ${JOURNEY_CUSTOM_HOST} 127.0.0.1`,
     ],
   });
 }

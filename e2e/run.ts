@@ -1,4 +1,5 @@
 import { after, afterEach, before, describe } from 'node:test';
+import { startDnsStandIn } from '../apps/server/test/branding/dns-stand-in.ts';
 import { ADMIN, createJourney, type Journey, launchBrowser } from './harness.ts';
 import { accountJourneys } from './journeys/account.ts';
 import { activityCopyJourneys, activityJourneys } from './journeys/activities.ts';
@@ -7,7 +8,7 @@ import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journey
 import { liveConfigJourneys } from './journeys/live-config.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
 import { priceJourneys } from './journeys/price.ts';
-import { SETTINGS_SERVER_IPS, settingsJourneys } from './journeys/settings.ts';
+import { SETTINGS_SERVER_IPS, settingsDns, settingsJourneys } from './journeys/settings.ts';
 import { statsJourneys } from './journeys/stats.ts';
 import { subaccountJourneys } from './journeys/subaccounts.ts';
 import { watchJourneys } from './journeys/watch.ts';
@@ -21,12 +22,15 @@ const journey = {} as Journey;
 describe('browser journeys', () => {
   before(async () => {
     const rtmpPort = await freePort();
+    // Custom hosts are proved with a DNS TXT record: a DNS server of the journeys' own answers it.
+    settingsDns.standIn = await startDnsStandIn();
     const server = await startServer({
       ADMIN_MOBILE: ADMIN.mobile,
       ADMIN_PASSWORD: ADMIN.password,
       RTMP_PORT: String(rtmpPort),
       RTMP_HOST: '127.0.0.1',
       SERVER_IPS: SETTINGS_SERVER_IPS,
+      DNS_RESOLVER: settingsDns.standIn.address,
     });
     const browser = await launchBrowser();
     Object.assign(journey, createJourney(server, browser));
@@ -47,6 +51,7 @@ describe('browser journeys', () => {
   after(async () => {
     await journey.browser?.close();
     await journey.server?.stop();
+    await settingsDns.standIn?.close();
   });
 
   accountJourneys(journey);

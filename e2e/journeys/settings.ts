@@ -4,15 +4,19 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { ADMIN, type Journey } from '../harness.ts';
+import type { DnsStandIn } from '../../apps/server/test/branding/dns-stand-in.ts';
+import { ADMIN, JOURNEY_CUSTOM_HOST, type Journey } from '../harness.ts';
 
 // The settings tabs as an agent uses them — the activity template, the login-page template, the customisation with
 // a write-only secret and a payment certificate, the official account, promotion and the server IPs — and then /login
-// opened on the agent's custom host (localhost: it reaches the same server as 127.0.0.1) showing that template.
+// opened on the agent's custom host showing that template, once its DNS TXT record has proved the host is the agent's
+// (the browser maps the host to 127.0.0.1; the journeys' DNS stand-in answers the TXT lookup).
 
 const SECRET = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
 const PFX = path.join(import.meta.dirname, '../../apps/server/test/branding/apiclient_cert.p12');
 export const SETTINGS_SERVER_IPS = '203.0.113.10,203.0.113.11';
+/** The DNS server the journeys' server asks (DNS_RESOLVER); run.ts starts it. */
+export const settingsDns: { standIn?: DnsStandIn } = {};
 
 /** A square PNG logo: a purple field with a white ring, made here so the journey needs no image files. */
 function logoPng(size = 96): Buffer {
@@ -120,12 +124,29 @@ export function settingsJourneys(j: Journey) {
 
     // Customisation: each section answers in its own slot.
     await openTab(page, '自定义配置');
-    await page.getByTestId('custom-host').getByPlaceholder('例如 live.example.com').fill('localhost');
-    await page
-      .getByTestId('custom-host')
-      .getByRole('button', { name: /保\s*存/ })
-      .click();
+    const hostCard = page.getByTestId('custom-host');
+    const hostInput = hostCard.getByPlaceholder('例如 live.example.com');
+    const saveHost = () => hostCard.getByRole('button', { name: /保\s*存/ }).click();
+    // localhost (or an IP address, or the platform's own host) would restyle the platform's own /login: refused.
+    await hostInput.fill('localhost');
+    await saveHost();
+    await page.getByTestId('slot-host').getByText('自定义域名不能是 IP 地址、localhost 或平台自身的域名').waitFor();
+    await hostInput.fill(JOURNEY_CUSTOM_HOST);
+    await saveHost();
     await page.getByTestId('slot-host').getByText('保存成功').waitFor();
+    // 待验证 until the TXT record the page shows is in DNS.
+    await page.getByTestId('host-state').getByText('待验证').waitFor();
+    await page.getByTestId('host-record-name').getByText(`_yanbo-verify.${JOURNEY_CUSTOM_HOST}`).waitFor();
+    const verifyButton = hostCard.getByRole('button', { name: /验\s*证/ });
+    await verifyButton.click();
+    await page.getByTestId('slot-host').getByText('未查到验证用的 DNS TXT 记录', { exact: false }).waitFor();
+    const recordValue = (await page.getByTestId('host-record-value').innerText()).trim();
+    assert.match(recordValue, /^yanbo-verify=/);
+    settingsDns.standIn?.records.set(`_yanbo-verify.${JOURNEY_CUSTOM_HOST}`, [[recordValue]]);
+    await verifyButton.click();
+    await page.getByTestId('slot-host').getByText('域名验证成功').waitFor();
+    await page.getByTestId('host-state').getByText('已验证').waitFor();
+    await j.screenshot(page, 'settings-custom-host-verified');
 
     const app = page.getByTestId('custom-apiAppId');
     await app.getByPlaceholder('wx 开头的 18 位 AppID').fill('wx0123456789abcdef');
@@ -219,7 +240,7 @@ export function settingsJourneys(j: Journey) {
     await page.locator('[data-login-template="default"]').waitFor();
     await page.getByRole('heading', { name: '演播' }).waitFor();
 
-    await page.goto(`http://localhost:${port}/login`);
+    await page.goto(`http://${JOURNEY_CUSTOM_HOST}:${port}/login`);
     const layout = page.locator('[data-login-template="custom"]');
     await layout.waitFor();
     await page.getByRole('heading', { name: '星河直播' }).waitFor();

@@ -129,7 +129,14 @@ function newActivityValues(caller: Caller, input: ActivityInput): NewActivity {
 }
 
 /** Inserts with a fresh stream; a taken name answers the seed's message. */
-async function insertActivity(ctx: AppContext, db: Db, values: Omit<NewActivity, 'stream' | 'streamKeySealed'>) {
+async function insertActivity(
+  ctx: AppContext,
+  db: Db,
+  values: Omit<NewActivity, 'stream' | 'streamKeySealed'>,
+): Promise<ActivityRow> {
+  // The quota check and the insert share a transaction holding the agent row, so parallel creations cannot pass
+  // the package's activity cap together.
+  if (!db.isTransaction) return db.transaction().execute((trx) => insertActivity(ctx, trx, values));
   await assertActivityQuota(db, values.agentId);
   try {
     return await db

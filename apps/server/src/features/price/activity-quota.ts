@@ -8,6 +8,8 @@ import { forbidden } from '../../platform/errors.ts';
  * within it. agent_entitlements decides "current" from expires_at at the moment of the query.
  */
 export async function assertActivityQuota(db: Db, agentId: number, adding = 1): Promise<void> {
+  // Inside the creating transaction the agent row is the lock (as for sub-accounts): parallel creations take turns.
+  if (db.isTransaction) await db.selectFrom('agents').select('id').where('id', '=', agentId).forUpdate().execute();
   const row = await db
     .selectFrom('agentEntitlements')
     .select((eb) => [
