@@ -94,13 +94,15 @@ export function registerPlaybackRoutes(
     }
     reply.hijack();
     reply.raw.setHeader('access-control-allow-origin', '*');
-    if (ingest.serveFlv(params.app, params.stream, reply.raw))
-      onFlvViewer?.(
-        params.app,
-        sourceStreamOf(params.stream) ?? params.stream,
-        reply.raw,
-        request.query as Record<string, string | undefined>,
-      );
+    // Told before the first byte, so the bytes a viewer is sent count from the start; a stream that ended in between
+    // closes the response, which the listener hears.
+    onFlvViewer?.(
+      params.app,
+      sourceStreamOf(params.stream) ?? params.stream,
+      reply.raw,
+      request.query as Record<string, string | undefined>,
+    );
+    ingest.serveFlv(params.app, params.stream, reply.raw);
   });
   app.get('/live/:app/:stream/index.m3u8', options, (request, reply) => {
     const params = request.params as { app: string; stream: string };

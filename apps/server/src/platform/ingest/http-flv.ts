@@ -46,14 +46,23 @@ export function serveFlv(hub: StreamHub, app: string, stream: string, res: Sink,
   const hardLimit = options.hardLimitBytes ?? maxPending * 4;
   const stallTimeoutMs = options.stallTimeoutMs ?? 10_000;
 
+  // A response is written on its socket directly, without chunked encoding (the connection closes with the stream):
+  // one write per batch of frames per viewer, as cheap as it gets.
+  let out: Writable = res;
   if (isResponse(res)) {
+    res.useChunkedEncodingByDefault = false;
     res.writeHead(200, {
       'content-type': 'video/x-flv',
       'cache-control': 'no-cache, no-store',
       'access-control-allow-origin': '*',
       'x-content-type-options': 'nosniff',
+      connection: 'close',
     });
-    res.socket?.setNoDelay(true);
+    res.flushHeaders();
+    if (res.socket) {
+      res.socket.setNoDelay(true);
+      out = res.socket;
+    }
   }
 
   const hasVideo = live.hasVideo || channel.videoConfig !== null;
@@ -77,28 +86,44 @@ export function serveFlv(hub: StreamHub, app: string, stream: string, res: Sink,
     done = true;
     channel.remove(viewer);
     res.destroy();
+    out.destroy();
+  };
+  const writeAll = (buffers: Buffer[]) => {
+    if (buffers.length === 1) return out.write(buffers[0]);
+    out.cork();
+    for (const buffer of buffers) out.write(buffer);
+    out.uncork();
   };
 
   const viewer: FlvViewer = {
-    frame(frame: FlvFrame) {
+    frames(frames: FlvFrame[], bytes: Buffer) {
       if (done) return;
-      if (res.destroyed || res.writableEnded) return finish();
-      const pending = res.writableLength;
+      if (out.destroyed || out.writableEnded) return finish();
+      let pending = out.writableLength;
       if (pending > hardLimit) return cut();
-      if (!frame.config) {
-        if (skipping) {
-          if (!frame.resumable || pending > lowWater) {
-            if (Date.now() - stalledSince > stallTimeoutMs) cut();
-            return;
-          }
-          skipping = false;
-        } else if (pending > maxPending) {
-          skipping = true;
-          stalledSince = Date.now();
-          return;
-        }
+      // Keeping up: the batch as it is, the very Buffer every other viewer gets.
+      if (!skipping && pending + bytes.length <= maxPending) {
+        out.write(bytes);
+        return;
       }
-      res.write(frame.bytes);
+      const kept: Buffer[] = [];
+      for (const frame of frames) {
+        if (!frame.config) {
+          if (skipping) {
+            if (!frame.resumable || pending > lowWater) continue;
+            skipping = false;
+          } else if (pending + frame.bytes.length > maxPending) {
+            skipping = true;
+            stalledSince = Date.now();
+            continue;
+          }
+        }
+        kept.push(frame.bytes);
+        pending += frame.bytes.length;
+      }
+      if (skipping && Date.now() - stalledSince > stallTimeoutMs) return cut();
+      if (kept.length === frames.length) out.write(bytes);
+      else if (kept.length > 0) writeAll(kept);
     },
     resume() {
       // The new publish's frames only make sense from its first keyframe on.
@@ -110,10 +135,13 @@ export function serveFlv(hub: StreamHub, app: string, stream: string, res: Sink,
 
   res.on('close', finish);
   res.on('error', finish);
-  // What the viewer needs first, as the shared buffers themselves (a response gathers one tick's writes in one).
-  res.write(flvHeader(unknown || hasAudio, unknown || hasVideo));
-  for (const frame of [channel.metadata, channel.videoConfig, channel.audioConfig]) if (frame) res.write(frame.bytes);
-  for (const frame of channel.gop) res.write(frame.bytes);
+  out.on('error', finish);
+  // What the viewer needs first, as the shared buffers themselves, in one write.
+  const initial = [flvHeader(unknown || hasAudio, unknown || hasVideo)];
+  for (const frame of [channel.metadata, channel.videoConfig, channel.audioConfig])
+    if (frame) initial.push(frame.bytes);
+  for (const frame of channel.gop) initial.push(frame.bytes);
+  writeAll(initial);
   channel.add(viewer);
   return true;
 }

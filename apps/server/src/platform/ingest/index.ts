@@ -81,7 +81,7 @@ export interface Ingest {
 
 export function createIngest(options: IngestOptions): Ingest {
   const reconnectGraceMs = options.reconnectGraceMs ?? 10_000;
-  const hub = new StreamHub({ reconnectGraceMs, ...options.hub });
+  const hub = new StreamHub({ reconnectGraceMs, flvMergeMs: 40, ...options.hub });
   const hls: Hls | null =
     options.hls === false ? null : createHls(hub, { reconnectGraceMs, ...options.hls, log: options.log });
   const rtmp = createRtmpServer({

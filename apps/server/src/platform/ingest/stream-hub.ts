@@ -55,6 +55,11 @@ export interface HubOptions {
    * (default 0: they are ended with the publish).
    */
   reconnectGraceMs?: number;
+  /**
+   * HTTP-FLV frames arriving within this long go out to each viewer in one write (default 0: those arriving
+   * together). A write per frame per viewer is what costs; SRS merges 350 ms the same way.
+   */
+  flvMergeMs?: number;
 }
 
 /** Audio-only streams have no keyframes: keep about this many recent audio tags instead. */
@@ -367,7 +372,8 @@ export interface FlvFrame {
 
 /** An HTTP-FLV viewer as its channel sees it. */
 export interface FlvViewer {
-  frame(frame: FlvFrame): void;
+  /** Frames that came together, oldest first, and all their bytes in one Buffer (shared by every viewer). */
+  frames(frames: FlvFrame[], bytes: Buffer): void;
   /** A new publish took over: its frames follow, from its first keyframe on. */
   resume(): void;
   end(): void;
@@ -400,10 +406,15 @@ export class FlvChannel {
   private ended = false;
   private readonly gopMaxTags: number;
   private readonly gopMaxBytes: number;
+  /** Frames not yet written to the viewers: a publisher's tags arriving together go out in one write each. */
+  private batch: FlvFrame[] = [];
+  private flushScheduled = false;
+  private readonly mergeMs: number;
 
   constructor(options: HubOptions) {
     this.gopMaxTags = options.gopMaxTags ?? 4000;
     this.gopMaxBytes = options.gopMaxBytes ?? 24 * 1024 * 1024;
+    this.mergeMs = options.flvMergeMs ?? 0;
   }
 
   get viewers() {
@@ -426,6 +437,7 @@ export class FlvChannel {
 
   detach(live: LiveStream) {
     if (this.live !== live) return;
+    this.flush();
     this.unsubscribe();
     this.live = null;
     live.channel = null;
@@ -441,6 +453,8 @@ export class FlvChannel {
   /** Adds a viewer (false when the channel has ended); the viewer writes what it needs first itself. */
   add(viewer: FlvViewer): boolean {
     if (this.ended) return false;
+    // The GOP it starts with already holds the pending frames: send those to the others first.
+    this.flush();
     this.viewerSet.add(viewer);
     return true;
   }
@@ -452,6 +466,7 @@ export class FlvChannel {
   /** Ends every viewer. */
   end() {
     if (this.ended) return;
+    this.flush();
     this.ended = true;
     if (this.grace) clearTimeout(this.grace);
     this.grace = null;
@@ -503,9 +518,24 @@ export class FlvChannel {
       this.cache(frame);
       this.gopBytes -= trimAudioOnly(this.gop);
     } else if (this.gop.length > 0) this.cache(frame);
+    this.batch.push(frame);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      if (this.mergeMs > 0) setTimeout(() => this.flush(), this.mergeMs).unref();
+      else setImmediate(() => this.flush());
+    }
+  }
+
+  /** Writes the pending frames to every viewer: one Buffer for all of them, built once. */
+  private flush() {
+    this.flushScheduled = false;
+    const frames = this.batch;
+    if (frames.length === 0) return;
+    this.batch = [];
+    const bytes = frames.length === 1 ? frames[0].bytes : Buffer.concat(frames.map((frame) => frame.bytes));
     for (const viewer of this.viewerSet) {
       try {
-        viewer.frame(frame);
+        viewer.frames(frames, bytes);
       } catch {
         this.viewerSet.delete(viewer);
       }
