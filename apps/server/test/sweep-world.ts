@@ -68,10 +68,12 @@ export const MARKERS = {
 };
 
 /**
- * Agents A and B with rows of every kind (activities, groups, sub-accounts, ditches, orders, media, stream jobs), A's
+ * Agents A and B (new ones each round) with rows of every kind (activities, groups, sub-accounts, ditches, orders, media, stream jobs), A's
  * lower-level agent and sub-accounts, and sessions for A, A's sub-account and A's lower-level agent.
  */
-export async function buildWorld(t: TestApp): Promise<{ w: World; tokens: Record<Caller, string> }> {
+export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tokens: Record<Caller, string> }> {
+  // Sub-account usernames are unique across agents: a second world in the same database takes names of its own.
+  const suffix = round === 0 ? '' : `-${round}`;
   const tokens: Record<Caller, string> = { agentA: '', subA: '', childA: '' };
   const { ctx, app } = t;
 
@@ -80,8 +82,8 @@ export async function buildWorld(t: TestApp): Promise<{ w: World; tokens: Record
   const aChild = await createAgent(ctx, { parentId: a.id });
   const bChild = await createAgent(ctx, { parentId: b.id, contact: MARKERS.b[2] });
   const aSub = await createSubagent(ctx, { agentId: a.id });
-  const aSub2 = await createSubagent(ctx, { agentId: a.id, username: 'a-staff-2' });
-  const bSub = await createSubagent(ctx, { agentId: b.id, username: MARKERS.b[3] });
+  const aSub2 = await createSubagent(ctx, { agentId: a.id, username: `a-staff-2${suffix}` });
+  const bSub = await createSubagent(ctx, { agentId: b.id, username: `${MARKERS.b[3]}${suffix}` });
   const aToken = await sessionFor(ctx, a.id);
   const bToken = await sessionFor(ctx, b.id);
   tokens.agentA = aToken;
