@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { RelayRunner } from './features/live-stream/relay-runner.ts';
 import type { Database, Db } from './platform/db/database.ts';
 import type { Ingest } from './platform/ingest/index.ts';
+import type { OutboundRules } from './platform/net/outbound-address.ts';
 import type { PayProvider } from './platform/pay/pay-provider.ts';
 import type { RateLimitStore } from './platform/rate-limit.ts';
 import type { RealtimeHub } from './platform/realtime/hub.ts';
@@ -21,6 +22,8 @@ export interface AppContext {
   /** The embedded media server; null when an external one calls the ingest webhooks. */
   ingest: Ingest | null;
   relays: RelayRunner;
+  /** The rule for every address an agent types that the server contacts (relay sources). */
+  outbound: OutboundRules;
   wechat: WechatProvider;
   pay: PayProvider;
   /** Every rate limit and connection cap a stranger can meet. */

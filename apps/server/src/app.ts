@@ -39,7 +39,9 @@ import { capConnections } from './platform/connection-cap.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { createJobSlots } from './platform/ffmpeg/job-slots.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
+import { createOutboundRules } from './platform/net/outbound-address.ts';
 import { createProviders, registerProviderPages } from './platform/providers.ts';
 import { createMemoryRateLimitStore } from './platform/rate-limit.ts';
 import { createLocalHub } from './platform/realtime/hub.ts';
@@ -99,7 +101,17 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     pay: providers.pay,
     limits: createMemoryRateLimitStore(),
   };
-  const ctx: AppContext = { ...base, ingest: null, relays: createRelayRunner() };
+  const outbound = createOutboundRules({ allowPrivate: config.relayAllowPrivate });
+  const ctx: AppContext = {
+    ...base,
+    ingest: null,
+    relays: createRelayRunner({
+      outbound,
+      noDataTimeoutMs: config.ffmpegNoDataTimeoutMs,
+      slots: createJobSlots({ perAgent: config.ffmpegJobsPerAgent, total: config.ffmpegJobsTotal }),
+    }),
+    outbound,
+  };
   if (config.embeddedIngest) ctx.ingest = createEmbeddedIngest(ctx, (line) => app.log.info(line));
   // Relays run inside this process; with the embedded default it is the only one, so a running row is a dead one.
   if (config.embeddedIngest) await markInterruptedJobs(ctx);

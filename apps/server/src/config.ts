@@ -38,6 +38,15 @@ export interface Config extends ProviderConfig {
    * cannot pick its own address past the per-address limits.
    */
   trustProxy: string[];
+  /** RELAY_ALLOW_PRIVATE=1: relay sources may be on private and loopback addresses (on-premises use). */
+  relayAllowPrivate: boolean;
+  /** FFMPEG_JOBS_PER_AGENT, FFMPEG_JOBS_TOTAL: ffmpeg processes (relays, live and media transcodes) at once. */
+  ffmpegJobsPerAgent: number;
+  ffmpegJobsTotal: number;
+  /** FFMPEG_NO_DATA_TIMEOUT (s): a relay or live transcode whose source sends nothing this long is ended. */
+  ffmpegNoDataTimeoutMs: number;
+  /** MEDIA_TRANSCODE_TIMEOUT (s): the longest a media transcode may run. */
+  mediaTranscodeTimeoutMs: number;
   /** PUBLIC_HOSTS: the platform's own host names (comma list), which no agent may claim as its custom host. */
   publicHosts: string[];
   /** DNS_RESOLVER: the resolver (address or address:port) custom-host TXT records are checked with; empty: the system's. */
@@ -74,6 +83,11 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
+    relayAllowPrivate: env.RELAY_ALLOW_PRIVATE === '1',
+    ffmpegJobsPerAgent: positiveInt(env.FFMPEG_JOBS_PER_AGENT, 4),
+    ffmpegJobsTotal: positiveInt(env.FFMPEG_JOBS_TOTAL, 16),
+    ffmpegNoDataTimeoutMs: positiveInt(env.FFMPEG_NO_DATA_TIMEOUT, 20) * 1000,
+    mediaTranscodeTimeoutMs: positiveInt(env.MEDIA_TRANSCODE_TIMEOUT, 7200) * 1000,
     publicHosts: (env.PUBLIC_HOSTS ?? '')
       .split(',')
       .map((entry) => entry.trim().toLowerCase())
@@ -93,6 +107,12 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A positive integer setting, or its default when unset or not one. */
+function positiveInt(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
 function machineIps(): string[] {

@@ -191,6 +191,19 @@ export const liveModeBody = z
 export type LiveModeBody = z.infer<typeof liveModeBody>;
 
 export const STREAM_JOB_KINDS = ['relay', 'transcode'] as const;
+/**
+ * Why a stream job failed, from a fixed set: a relay never stores what its source's server answered (issue 8), so
+ * a failed relay cannot be read back as a port scanner. The console shows each in Chinese.
+ */
+export const STREAM_JOB_FAILURES = {
+  refused: 'source refused',
+  unreachable: 'source unreachable',
+  timeout: 'source sent nothing in time',
+  invalidStream: 'not a playable stream',
+  busy: 'too many ffmpeg jobs',
+  noFfmpeg: 'ffmpeg is not installed on the server',
+  interrupted: 'interrupted by a server restart',
+} as const;
 export const streamJob = z.object({
   id: z.number().int(),
   /** relay: the server pulls relayUrl into the push; transcode: it encodes the push into the 标清 rendition. */

@@ -53,6 +53,26 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { 'zh-CN': string; en: string }>
     en: 'Coop level must be higher than its lower-level agents',
   },
   [ERROR_CODES.fileTooLarge]: { 'zh-CN': '文件大小超过限制', en: 'File is too large' },
+  [ERROR_CODES.relayUrlRefused]: {
+    'zh-CN': '源地址不可用：不允许使用内网、本机、保留或云服务元数据地址',
+    en: 'Private, loopback and reserved addresses are not allowed',
+  },
+  [ERROR_CODES.relayUrlUnresolved]: {
+    'zh-CN': '源地址的域名无法解析，请检查后重试',
+    en: 'The host could not be resolved',
+  },
+  [ERROR_CODES.relayUrlScheme]: {
+    'zh-CN': '源地址仅支持 rtmp、rtmps、http、https 或 caller 模式的 srt 地址',
+    en: 'Not an allowed source address',
+  },
+  [ERROR_CODES.ffmpegJobsAgentLimit]: {
+    'zh-CN': '当前账号同时运行的拉流转推和转码任务已达上限，请先停止其他任务',
+    en: 'Too many relay and transcoding jobs for this account',
+  },
+  [ERROR_CODES.ffmpegJobsTotalLimit]: {
+    'zh-CN': '服务器繁忙：同时运行的拉流转推和转码任务已达上限，请稍后再试',
+    en: 'Too many relay and transcoding jobs on this server',
+  },
   [ERROR_CODES.storageQuotaExceeded]: {
     'zh-CN': '存储空间已满（已达套餐的存储上限），请删除不用的文件或升级套餐后再上传',
     en: 'Storage quota exceeded',

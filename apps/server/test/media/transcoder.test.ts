@@ -6,7 +6,9 @@ import {
   failureReason,
   parseDuration,
   resumeTranscodes,
+  transcodeTimeoutReason,
 } from '../../src/features/media/transcoder.ts';
+import { createJobSlots } from '../../src/platform/ffmpeg/job-slots.ts';
 import { engines } from '../harness.ts';
 import { useWorld } from '../live-config/world.ts';
 import { testVideo } from './media-helpers.ts';
@@ -87,5 +89,56 @@ describe.each(engines)('transcoder on %s', (engine) => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await jobs.close();
     expect(await row(id)).toMatchObject({ status: 'failed', error: 'interrupted by a server shutdown' });
+  });
+
+  it('stops a transcode at its wall-clock limit and says so', async () => {
+    const filesRoot = path.join(w.t.dataDir, 'files');
+    const slowFfmpeg = path.join(w.t.dataDir, 'slow-ffmpeg.sh');
+    writeFileSync(slowFfmpeg, '#!/bin/sh\nexec sleep 60\n', { mode: 0o755 });
+    const id = await insertMedia(`agent/${w.a.id}/files/e.mp4`, 'pending');
+    const jobs = createTranscoder({ db: w.t.ctx.db, filesRoot, ffmpegPath: slowFfmpeg, timeoutMs: 1_000 });
+    const started = Date.now();
+    jobs.enqueue(id);
+    await jobs.idle();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await row(id)).toMatchObject({ status: 'failed', error: transcodeTimeoutReason(1_000) });
+    expect(transcodeTimeoutReason(1_000)).toBe('transcode took longer than 1 s');
+    await jobs.close();
+  });
+
+  it("waits for a free ffmpeg job slot of its agent while other agents' media go ahead", async () => {
+    const filesRoot = path.join(w.t.dataDir, 'files');
+    for (const agent of [w.a, w.b])
+      mkdirSync(path.join(filesRoot, 'agent', String(agent.id), 'files'), { recursive: true });
+    writeFileSync(path.join(filesRoot, 'agent', String(w.a.id), 'files', 'f.mp4'), testVideo());
+    writeFileSync(path.join(filesRoot, 'agent', String(w.b.id), 'files', 'g.mp4'), testVideo());
+    const slots = createJobSlots({ perAgent: 1, total: 2 });
+    // Agent A's one slot is taken by a relay.
+    const relay = slots.take(w.a.id, 'relay:1');
+    if (typeof relay === 'string') throw new Error('no slot');
+    const mine = await insertMedia(`agent/${w.a.id}/files/f.mp4`, 'pending');
+    const theirs = (
+      await w.t.ctx.db
+        .insertInto('media')
+        .values({
+          agentId: w.b.id,
+          name: 'g.mp4',
+          sourceKind: 'upload',
+          source: `agent/${w.b.id}/files/g.mp4`,
+          status: 'pending',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const jobs = createTranscoder({ db: w.t.ctx.db, filesRoot, slots });
+    jobs.enqueue(mine);
+    jobs.enqueue(theirs);
+    await expect.poll(async () => (await row(theirs)).status, { timeout: 20_000 }).toBe('ready');
+    expect(await row(mine)).toMatchObject({ status: 'pending', attempts: 0 });
+    relay.release();
+    await jobs.idle();
+    expect(await row(mine)).toMatchObject({ status: 'ready', attempts: 1 });
+    expect(slots.used()).toBe(0);
+    await jobs.close();
   });
 });

@@ -1,7 +1,16 @@
-import type { ActivityDetail, LiveModeBody, StreamJob } from '@yanbo/contracts';
+import {
+  type ActivityDetail,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type LiveModeBody,
+  STREAM_JOB_FAILURES,
+  type StreamJob,
+} from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
+import type { SlotLease } from '../../platform/ffmpeg/job-slots.ts';
+import { checkOutboundUrl, OutboundRefusal, type OutboundTarget } from '../../platform/net/outbound-address.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { getActivity } from '../activities/activity-service.ts';
 import { streamAddresses } from '../activities/activity-stream.ts';
@@ -50,6 +59,33 @@ export async function finishJob(ctx: Pick<AppContext, 'db'>, jobId: number, fail
     .execute();
 }
 
+/** The job key of an activity's relay or transcode slot (one of each per activity). */
+export const jobSlotKey = (kind: StreamJob['kind'], activityId: number) => `${kind}:${activityId}`;
+
+/** Takes an ffmpeg job slot for the agent, or refuses with 429 naming which cap was reached. */
+export function takeJobSlot(ctx: Pick<AppContext, 'relays'>, agentId: number, key: string): SlotLease {
+  const lease = ctx.relays.slots.take(agentId, key);
+  if (lease === 'agent') throw tooManyRequests(ERROR_MESSAGES.ffmpegJobsAgentLimit, ERROR_CODES.ffmpegJobsAgentLimit);
+  if (lease === 'total') throw tooManyRequests(ERROR_MESSAGES.ffmpegJobsTotalLimit, ERROR_CODES.ffmpegJobsTotalLimit);
+  return lease;
+}
+
+/** The relay source checked by the outbound-address rule; a refusal is a 400 naming relayUrl. */
+async function checkRelayUrl(ctx: Pick<AppContext, 'outbound'>, relayUrl: string): Promise<OutboundTarget> {
+  try {
+    return await checkOutboundUrl(ctx.outbound, relayUrl, 'relay');
+  } catch (error) {
+    if (!(error instanceof OutboundRefusal)) throw error;
+    if (error.reason === 'address') {
+      throw badRequest(ERROR_MESSAGES.relayUrlRefused, ERROR_CODES.relayUrlRefused, 'relayUrl');
+    }
+    if (error.reason === 'unresolved') {
+      throw badRequest(ERROR_MESSAGES.relayUrlUnresolved, ERROR_CODES.relayUrlUnresolved, 'relayUrl');
+    }
+    throw badRequest(ERROR_MESSAGES.relayUrlScheme, ERROR_CODES.relayUrlScheme, 'relayUrl');
+  }
+}
+
 export async function setLiveMode(
   ctx: AppContext,
   caller: Caller,
@@ -58,21 +94,31 @@ export async function setLiveMode(
 ): Promise<ActivityDetail> {
   await ownActivity(ctx.db, caller, activityId);
   const row = await ctx.db.selectFrom('activities').selectAll().where('id', '=', activityId).executeTakeFirstOrThrow();
-  const meta = { ...(row.meta ?? {}), liveMode: body.liveMode, relayUrl: body.relayUrl ?? '' };
-  await ctx.db
-    .updateTable('activities')
-    .set({ meta: JSON.stringify(meta), updatedAt: new Date() })
-    .where('id', '=', activityId)
-    .execute();
-  await stopJobs(ctx, activityId, 'relay');
-  if (body.liveMode === 'relay' && body.relayUrl) {
-    const job = await ctx.db
-      .insertInto('streamJobs')
-      .values({ activityId, agentId: row.agentId, kind: 'relay', source: body.relayUrl, status: 'running' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const target = streamAddresses(ctx.secretKey, ctx.config, row).pushUrl;
-    ctx.relays.start(job.id, body.relayUrl, target, (failure) => void finishJob(ctx, job.id, failure));
+  const relaying = body.liveMode === 'relay' && body.relayUrl;
+  // Everything that can refuse runs before anything is written: the address rule (400), then the job caps (429);
+  // the activity's own running relay gives its slot to the new one.
+  const source = relaying ? await checkRelayUrl(ctx, body.relayUrl as string) : null;
+  const lease = source ? takeJobSlot(ctx, row.agentId, jobSlotKey('relay', activityId)) : null;
+  try {
+    const meta = { ...(row.meta ?? {}), liveMode: body.liveMode, relayUrl: body.relayUrl ?? '' };
+    await ctx.db
+      .updateTable('activities')
+      .set({ meta: JSON.stringify(meta), updatedAt: new Date() })
+      .where('id', '=', activityId)
+      .execute();
+    await stopJobs(ctx, activityId, 'relay');
+    if (source && lease) {
+      const job = await ctx.db
+        .insertInto('streamJobs')
+        .values({ activityId, agentId: row.agentId, kind: 'relay', source: body.relayUrl as string, status: 'running' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const target = streamAddresses(ctx.secretKey, ctx.config, row).pushUrl;
+      ctx.relays.start(job.id, lease, source, target, (failure) => void finishJob(ctx, job.id, failure));
+    }
+  } catch (error) {
+    lease?.release();
+    throw error;
   }
   return getActivity(ctx, caller, activityId);
 }
@@ -110,7 +156,7 @@ export async function stopStreamJob(ctx: AppContext, caller: Caller, activityId:
 export async function markInterruptedJobs(ctx: Pick<AppContext, 'db'>) {
   await ctx.db
     .updateTable('streamJobs')
-    .set({ status: 'failed', error: 'interrupted by a server restart', endedAt: new Date() })
+    .set({ status: 'failed', error: STREAM_JOB_FAILURES.interrupted, endedAt: new Date() })
     .where('status', '=', 'running')
     .execute();
 }

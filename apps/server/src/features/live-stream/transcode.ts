@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type LiveTranscode, liveTranscode } from '@yanbo/contracts';
+import { ERROR_MESSAGES, type LiveTranscode, liveTranscode, STREAM_JOB_FAILURES } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { hmac, safeEqual } from '../../platform/crypto.ts';
@@ -7,7 +7,7 @@ import { ownActivity } from '../../platform/tenancy.ts';
 import { sdStreamOf } from '../activities/activity-stream.ts';
 import { setLiveTranscode } from '../live-config/activity-settings-service.ts';
 import { readActivitySection } from '../live-config/settings-store.ts';
-import { finishJob, stopJobs } from './stream-jobs.ts';
+import { finishJob, jobSlotKey, stopJobs, takeJobSlot } from './stream-jobs.ts';
 
 // Live transcoding (the 直播方式 toggle): while the activity is enabled and its push is live on the embedded media
 // server, an ffmpeg job reads the push on loopback and publishes the 标清 rendition as <stream>_sd of the same app.
@@ -87,6 +87,25 @@ async function reconcile(ctx: TranscodeDeps, activityId: number): Promise<void> 
     return stopJobs(ctx, activityId, 'transcode');
 
   const source = `rtmp://127.0.0.1:${port}/${row.app}/${row.stream}`;
+  const slot = jobSlotKey('transcode', activityId);
+  if (ctx.relays.slots.holds(slot)) return;
+  const lease = ctx.relays.slots.take(row.agentId, slot);
+  if (typeof lease === 'string') {
+    // The job caps are full: the push goes on in 原画 only, and the jobs list says why there is no 标清.
+    await ctx.db
+      .insertInto('streamJobs')
+      .values({
+        activityId,
+        agentId: row.agentId,
+        kind: 'transcode',
+        source,
+        status: 'failed',
+        error: STREAM_JOB_FAILURES.busy,
+        endedAt: new Date(),
+      })
+      .execute();
+    return;
+  }
   const job = await ctx.db
     .insertInto('streamJobs')
     .values({ activityId, agentId: row.agentId, kind: 'transcode', source, status: 'running' })
@@ -95,13 +114,17 @@ async function reconcile(ctx: TranscodeDeps, activityId: number): Promise<void> 
       oc.column('activityId').where('kind', '=', 'transcode').where('status', '=', 'running').doNothing(),
     )
     .returning('id')
-    .executeTakeFirst();
-  if (!job) return;
+    .executeTakeFirst()
+    .catch((error: unknown) => {
+      lease.release();
+      throw error;
+    });
+  if (!job) return lease.release();
   const key = encodeURIComponent(transcodeKey(ctx.secretKey, row.app, row.stream));
   const target = `rtmp://127.0.0.1:${port}/${row.app}/${sdStreamOf(row.stream)}?key=${key}`;
   // The job's stored source has no credential; ffmpeg reads with it, so its play is not counted a viewer.
   const startedAt = Date.now();
-  ctx.relays.transcode(job.id, `${source}?key=${key}`, target, (failure) => {
+  ctx.relays.transcode(job.id, lease, `${source}?key=${key}`, target, (failure) => {
     void finishJob(ctx, job.id, failure)
       .then(() => failure && restartLater(ctx, activityId, Date.now() - startedAt))
       .catch(() => {});
@@ -129,6 +152,18 @@ export async function updateLiveTranscode(
   await ownActivity(ctx.db, caller, activityId);
   // An external media server (nginx-rtmp, SRS, a CDN) transcodes by its own configuration, not by this toggle.
   if (enabled && !ctx.ingest) throw conflict(ERROR_MESSAGES.transcodeNeedsEmbeddedIngest);
+  if (enabled) {
+    // Turning it on during a push starts a transcode now: refuse (429) while the job caps are full, saving nothing.
+    const row = await ctx.db
+      .selectFrom('activities')
+      .select(['agentId', 'app', 'stream'])
+      .where('id', '=', activityId)
+      .executeTakeFirstOrThrow();
+    const slot = jobSlotKey('transcode', activityId);
+    if (row.stream && ctx.ingest?.isLive(row.app, row.stream) && !ctx.relays.slots.holds(slot)) {
+      takeJobSlot(ctx, row.agentId, slot).release();
+    }
+  }
   const saved = await setLiveTranscode(ctx.db, caller, activityId, enabled);
   await syncTranscode(ctx, activityId);
   return saved;

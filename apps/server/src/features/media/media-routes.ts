@@ -31,7 +31,13 @@ const tags = ['media'];
 /** Media routes, with the transcoder they feed: it starts with the server and stops its ffmpeg processes on close. */
 export async function registerMediaRoutes(server: FastifyInstance, ctx: AppContext): Promise<Transcoder> {
   const filesRoot = mediaService.filesRootOf(ctx);
-  const jobs = createTranscoder({ db: ctx.db, filesRoot, log: (line) => server.log.warn(line) });
+  const jobs = createTranscoder({
+    db: ctx.db,
+    filesRoot,
+    log: (line) => server.log.warn(line),
+    slots: ctx.relays.slots,
+    timeoutMs: ctx.config.mediaTranscodeTimeoutMs,
+  });
   server.addHook('onClose', () => jobs.close());
   await resumeTranscodes(ctx.db, jobs);
   const app = server.withTypeProvider<ZodTypeProvider>();

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../platform/db/database.ts';
+import { createJobSlots, type JobSlots } from '../../platform/ffmpeg/job-slots.ts';
 import { directoryUsage } from './storage-usage.ts';
 
 // Transcodes run as ffmpeg processes of this server, a few at a time, from an in-process queue whose state is the
@@ -23,6 +24,10 @@ export interface TranscoderOptions {
   ffmpegPath?: string;
   concurrency?: number;
   log?: (line: string) => void;
+  /** The process's ffmpeg job slots: a media transcode waits in the queue while its agent's or the server's are full. */
+  slots?: JobSlots;
+  /** MEDIA_TRANSCODE_TIMEOUT: a transcode running longer is stopped and failed. */
+  timeoutMs?: number;
 }
 
 /** Where a media's HLS output lives, inside the agent's own folder so storage usage counts it. */
@@ -30,6 +35,12 @@ export const mediaOutputDir = (agentId: number, mediaId: number) => `agent/${age
 export const MEDIA_PLAYLIST = 'index.m3u8';
 
 const STDERR_KEEP = 8_000;
+/** How often media that found no free job slot try again (besides whenever a media transcode ends). */
+const SLOT_RETRY_MS = 2_000;
+
+/** The failure of a transcode stopped at its wall-clock limit. */
+export const transcodeTimeoutReason = (timeoutMs: number) =>
+  `transcode took longer than ${Math.round(timeoutMs / 1000)} s`;
 
 function ffmpegArgs(source: string, outputDir: string) {
   return [
@@ -93,13 +104,18 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   const { db, filesRoot } = options;
   const ffmpegPath = options.ffmpegPath ?? process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
   const concurrency = options.concurrency ?? 2;
+  const slots = options.slots ?? createJobSlots({ perAgent: concurrency, total: concurrency });
+  const timeoutMs = options.timeoutMs ?? 2 * 3600_000;
   const queue: number[] = [];
+  /** Media whose agent (or the server) had no free job slot: queued again when one may have freed. */
+  let waiting: number[] = [];
+  let retryTimer: NodeJS.Timeout | null = null;
   const running = new Map<number, { child: ChildProcess | null; done: Promise<void> }>();
   let closing = false;
   let idleWaiters: (() => void)[] = [];
 
   const settleIdle = () => {
-    if (queue.length === 0 && running.size === 0) {
+    if (queue.length === 0 && running.size === 0 && waiting.length === 0) {
       for (const resolve of idleWaiters) resolve();
       idleWaiters = [];
     }
@@ -115,12 +131,32 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         .catch((error: unknown) => options.log?.(`transcode ${mediaId}: ${(error as Error).message}`))
         .finally(() => {
           running.delete(mediaId);
+          // A transcode that ran gave a slot back: the media waiting for one may go now.
+          if (!waiting.includes(mediaId)) requeueWaiting();
           pump();
           settleIdle();
         });
     }
     settleIdle();
   };
+
+  function requeueWaiting() {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    for (const id of waiting) if (!queue.includes(id)) queue.push(id);
+    waiting = [];
+  }
+
+  function wait(mediaId: number) {
+    waiting.push(mediaId);
+    // Relays and live transcodes give slots back without telling this queue: look again in a while.
+    retryTimer ??= setTimeout(() => {
+      retryTimer = null;
+      requeueWaiting();
+      pump();
+    }, SLOT_RETRY_MS);
+    retryTimer.unref();
+  }
 
   async function finish(
     mediaId: number,
@@ -135,6 +171,24 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   }
 
   async function run(mediaId: number, entry: { child: ChildProcess | null }) {
+    const queued = await db
+      .selectFrom('media')
+      .select('agentId')
+      .where('id', '=', mediaId)
+      .where('status', '=', 'pending')
+      .where('sourceKind', '=', 'upload')
+      .executeTakeFirst();
+    if (!queued) return;
+    const lease = slots.take(queued.agentId, `media:${mediaId}`);
+    if (typeof lease === 'string') return wait(mediaId);
+    try {
+      await claimAndTranscode(mediaId, entry);
+    } finally {
+      lease.release();
+    }
+  }
+
+  async function claimAndTranscode(mediaId: number, entry: { child: ChildProcess | null }) {
     // Claiming the row makes a media transcode once even when several processes share the database.
     const media = await db
       .updateTable('media')
@@ -166,6 +220,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     const outputDir = path.join(filesRoot, outputKey);
     await rm(outputDir, { recursive: true, force: true });
     await mkdir(outputDir, { recursive: true });
+    let timedOut = false;
     const result = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>(
       (resolve) => {
         // file: keeps ffmpeg from reading a protocol prefix out of a stored name.
@@ -173,6 +228,11 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
           stdio: ['ignore', 'ignore', 'pipe'],
         });
         entry.child = child;
+        const limit = setTimeout(() => {
+          timedOut = true;
+          child.kill('SIGKILL');
+        }, timeoutMs);
+        child.once('close', () => clearTimeout(limit));
         let stderr = '';
         let head = '';
         child.stderr?.on('data', (chunk: Buffer) => {
@@ -203,23 +263,30 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     await rm(outputDir, { recursive: true, force: true });
     const reason = closing
       ? 'interrupted by a server shutdown'
-      : failureReason(result.stderr.slice(-2000), result.code, result.signal).replaceAll(`${filesRoot}${path.sep}`, '');
+      : timedOut
+        ? transcodeTimeoutReason(timeoutMs)
+        : failureReason(result.stderr.slice(-2000), result.code, result.signal).replaceAll(
+            `${filesRoot}${path.sep}`,
+            '',
+          );
     await finish(mediaId, { status: 'failed', error: reason, outputKey: '', sizeBytes: 0 });
   }
 
   return {
     enqueue(mediaId) {
-      if (closing || queue.includes(mediaId) || running.has(mediaId)) return;
+      if (closing || queue.includes(mediaId) || running.has(mediaId) || waiting.includes(mediaId)) return;
       queue.push(mediaId);
       pump();
     },
     idle() {
-      if (queue.length === 0 && running.size === 0) return Promise.resolve();
+      if (queue.length === 0 && running.size === 0 && waiting.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
     async close() {
       closing = true;
       queue.length = 0;
+      waiting = [];
+      if (retryTimer) clearTimeout(retryTimer);
       const entries = [...running.values()];
       for (const entry of entries) entry.child?.kill('SIGTERM');
       await Promise.all(entries.map((entry) => entry.done));
