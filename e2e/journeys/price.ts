@@ -26,6 +26,11 @@ export function priceJourneys(j: Journey) {
 
     const page = await j.open(`/price#access_token=${token}`);
     await page.getByText('尚未购买套餐').waitFor();
+    // Without a package the agent is on the free plan, whose caps the server enforces (issue 8).
+    await page
+      .getByTestId('free-plan')
+      .getByText('当前为免费版：可创建 20 场活动 · 5 个子账号 · 10 GB 观看流量 · 2 GB 存储空间')
+      .waitFor();
     // The package type tab defaults to trail (seed 001 §4).
     await page.getByRole('tab', { name: '试用套餐', selected: true }).waitFor();
     await page.getByTestId('package-100001').waitFor();
@@ -63,7 +68,7 @@ export function priceJourneys(j: Journey) {
       .getByText(/^续费\/升级当前套餐「专业版」：有效期从 \d{4}-\d{2}-\d{2} 顺延至 \d{4}-\d{2}-\d{2}$/)
       .waitFor();
     await outcome.getByText('观看流量累加').waitFor();
-    await outcome.getByText('购买后：可创建 200 场活动 · 30 个子账号 · 5010 GB 观看流量 · 500 GB 存储空间').waitFor();
+    await outcome.getByText('购买后：可创建 200 场活动 · 30 个子账号 · 5020 GB 观看流量 · 500 GB 存储空间').waitFor();
     await j.screenshot(page, 'price-confirm-renewal');
     await page.getByRole('button', { name: '上一步' }).click();
 
@@ -170,10 +175,10 @@ export function priceJourneys(j: Journey) {
         startedAt: '2025-01-01T00:00:00.000Z',
         expiresAt: '2026-01-01T00:00:00.000Z',
         expired: true,
-        activityQuota: null,
-        subagentQuota: 5,
-        fluxGb: 0,
-        storageGb: 0,
+        activityQuota: config.freePlan.activityQuota,
+        subagentQuota: config.freePlan.subagentQuota,
+        fluxGb: config.freePlan.fluxGb,
+        storageGb: config.freePlan.storageGb,
         hasContract: false,
       };
       await route.fulfill({ response, json: config });
@@ -182,13 +187,61 @@ export function priceJourneys(j: Journey) {
     const card = page.getByTestId('current-package');
     await card.getByText('专业版').waitFor();
     await card.getByTestId('package-expired').getByText('已过期').waitFor();
-    await card.getByText('不限').waitFor();
+    // What applies now is the free plan's, as the server enforces it.
+    await card.getByText('2 GB').waitFor();
     await page.getByText('套餐已过期，其权益已停止', { exact: false }).waitFor();
     await page.getByTestId('package-100001').getByRole('button', { name: '立即购买' }).click();
     const outcome = page.getByTestId('purchase-outcome');
     await outcome.getByText(/^支付后立即生效/).waitFor();
     await outcome.getByText('原套餐「专业版」已过期，其剩余权益不会叠加到新套餐').waitFor();
     await j.screenshot(page, 'price-expired');
+    await page.context().close();
+  });
+
+  test('提交订单 clicked twice makes one order; an unpaid order is cancelled on /order and paid again from /price', async () => {
+    const agent = await j.newAgent();
+    const orders = async () => {
+      const response = await fetch(`${j.server.baseUrl}/api/agent/order`, {
+        headers: { authorization: `Bearer ${agent.token}` },
+      });
+      return ((await response.json()) as { items: { id: number; status: string }[] }).items;
+    };
+    const page = await j.open(`/price#access_token=${agent.token}`);
+    await page.getByTestId('package-100001').getByRole('button', { name: '立即购买' }).click();
+    // Issue 8: two clicks 35 ms apart made orders 700001 and 700002.
+    await page.getByRole('button', { name: '提交订单' }).dblclick();
+    await page.waitForURL(/\/sandbox\/pay\/checkout\?t=/);
+    const placed = await orders();
+    assert.equal(placed.length, 1);
+    const first = placed[0]?.id as number;
+
+    // Left unpaid: /order offers 取消订单 (after a confirmation) and 继续支付 for the agent's own unpaid order.
+    await page.goto('/order');
+    const row = page.getByTestId(`pending-order-${first}`);
+    await row.getByRole('button', { name: '取消订单' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '取消订单' }).click();
+    await page.getByText(`订单 ${first} 已取消`).waitFor();
+    await page
+      .locator('tr.ant-table-row')
+      .filter({ hasText: String(first) })
+      .getByText('已失败')
+      .waitFor();
+    assert.equal((await orders())[0]?.status, 'failed');
+
+    // Another order left unpaid: its result on /price offers 继续支付, which opens its pay page again.
+    await page.goto('/price');
+    await page.getByTestId('package-100001').getByRole('button', { name: '立即购买' }).click();
+    await page.getByRole('button', { name: '提交订单' }).click();
+    await page.waitForURL(/\/sandbox\/pay\/checkout\?t=/);
+    const second = (await orders()).find((order) => order.status === 'init')?.id as number;
+    await page.goto(`/price?orderId=${second}`);
+    await page.getByText('等待支付结果…').waitFor();
+    await j.screenshot(page, 'price-pending-order');
+    await page.getByTestId(`pending-order-${second}`).getByRole('button', { name: '继续支付' }).click();
+    await page.waitForURL(/\/sandbox\/pay\/checkout\?t=/);
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await page.waitForURL(/\/price\?orderId=\d+$/);
+    await page.getByText('支付成功').waitFor();
     await page.context().close();
   });
 }
