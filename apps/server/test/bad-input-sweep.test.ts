@@ -381,6 +381,13 @@ describe.each(engines)('bad-input sweep on %s', (engine) => {
         for (const [label, value] of badValues(typeOf(innerSchema)).slice(0, 6))
           json(`body ${name}.${innerName} ${label}`, { ...without, [name]: { ...innerBase, [innerName]: value } });
       }
+      // And the fields of an array's items (menus, slots, options).
+      const item = typeOf(fieldSchema) === 'array' ? fieldSchema.items : undefined;
+      const itemBase = (sample(item) ?? {}) as Record<string, unknown>;
+      for (const [itemName, itemSchema] of Object.entries(typeOf(item) === 'object' ? (item?.properties ?? {}) : {})) {
+        for (const [label, value] of badValues(typeOf(itemSchema)).slice(0, 6))
+          json(`body ${name}[0].${itemName} ${label}`, { ...without, [name]: [{ ...itemBase, [itemName]: value }] });
+      }
     }
     return { valid, attempts };
   }
