@@ -153,4 +153,27 @@ describe('the Redis hub', () => {
       process.off('uncaughtException', onCrash);
     }
   }, 30_000);
+
+  it('starts while Redis is away, and delivers once Redis is up', async () => {
+    const crashes: unknown[] = [];
+    const onCrash = (error: unknown) => crashes.push(error);
+    process.on('unhandledRejection', onCrash);
+    const laterPort = await freePort();
+    const early = await createRedisHub(`redis://127.0.0.1:${laterPort}`);
+    let later: ChildProcess | undefined;
+    try {
+      const heard: RealtimeEvent[] = [];
+      early.subscribe('agent:3', (event) => heard.push(event));
+      early.publish('agent:3', { type: 'lost' });
+      await sleep(500);
+      later = await startRedis(laterPort);
+      await publishUntilHeard(early, 'agent:3', () => heard.length > 0, 10_000);
+      expect(heard[0]).toEqual({ type: 'after-restart' });
+      expect(crashes).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onCrash);
+      await early.close();
+      if (later) await killRedis(later);
+    }
+  }, 30_000);
 });

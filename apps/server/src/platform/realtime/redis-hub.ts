@@ -21,7 +21,7 @@ const silent: HubLog = { warn() {}, info() {} };
  * A Redis outage never takes the process down (issue 8, "Redis outages never kill the process"): both connections
  * reconnect for as long as it takes, an event published while Redis is away is dropped and counted in the log (it is
  * live state the console reads again from the API; buffering it would only replay stale state), and the channels this
- * process listens on are subscribed again once Redis is back.
+ * process listens on are subscribed again once Redis is back. A server started while Redis is away starts anyway.
  */
 export async function createRedisHub(url: string, log: HubLog = silent): Promise<RealtimeHub> {
   const options = {
@@ -33,7 +33,6 @@ export async function createRedisHub(url: string, log: HubLog = silent): Promise
   };
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, { ...options, autoResubscribe: false });
-  await Promise.all([publisher.connect(), subscriber.connect()]);
   const local = createLocalHub();
   const counts = new Map<string, number>();
   let closed = false;
@@ -72,6 +71,11 @@ export async function createRedisHub(url: string, log: HubLog = silent): Promise
     } catch {
       // Not ours: ignore.
     }
+  });
+
+  // A server started while Redis is away starts all the same, and its realtime begins once Redis answers.
+  await Promise.all([publisher.connect(), subscriber.connect()]).catch((error: Error) => {
+    onError('initial')(error);
   });
 
   return {
