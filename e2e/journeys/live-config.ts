@@ -202,14 +202,23 @@ export function liveConfigJourneys(j: Journey) {
       .first()
       .click();
     await page.getByText('请输入 rtmp、rtmps、http、https 或 srt 地址').waitFor();
+    // A source on this server's own network is refused (issue 8: no relay reaches loopback or private addresses).
     await page.getByTestId('relay-url').fill('rtmp://127.0.0.1:1/live/missing');
     await page
       .getByRole('button', { name: /保\s*存/ })
       .first()
       .click();
+    await page.getByText('源地址不可用：不允许使用内网、本机、保留或云服务元数据地址').waitFor();
+    // A public source that does not answer: the job fails within the no-data deadline and says why in Chinese.
+    await page.getByTestId('relay-url').fill('rtmp://93.184.215.14:1/live/missing');
+    await page
+      .getByRole('button', { name: /保\s*存/ })
+      .first()
+      .click();
     await page.getByText('设置成功').first().waitFor();
-    await page.getByText('rtmp://127.0.0.1:1/live/missing', { exact: true }).first().waitFor();
-    await page.getByText('失败', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText('rtmp://93.184.215.14:1/live/missing', { exact: true }).first().waitFor();
+    await page.getByText('失败', { exact: true }).waitFor({ timeout: 40_000 });
+    await page.getByText(/无法连接源站|源站长时间没有发送数据|源站拒绝访问/).waitFor();
     await j.screenshot(page, 'live-config-relay');
     await page.context().close();
   });

@@ -1,4 +1,4 @@
-import type { MediaStatus } from '@yanbo/contracts';
+import { type MediaStatus, STREAM_JOB_FAILURES } from '@yanbo/contracts';
 
 /** An activity's live configuration: media, library, playlist, live mode, transcoding, relay jobs and ingest. */
 export const liveConfigTexts = {
@@ -126,4 +126,15 @@ export const mediaStatusTexts: Record<MediaStatus, string> = {
   transcoding: liveConfigTexts['live.status.transcoding'],
   ready: liveConfigTexts['live.status.ready'],
   failed: liveConfigTexts['live.status.failed'],
+};
+
+/** A stream job's failure, told by the server in fixed words (never what a relay's source answered). */
+export const streamJobFailureTexts: Record<string, string> = {
+  [STREAM_JOB_FAILURES.refused]: '源站拒绝访问',
+  [STREAM_JOB_FAILURES.unreachable]: '无法连接源站',
+  [STREAM_JOB_FAILURES.timeout]: '源站长时间没有发送数据',
+  [STREAM_JOB_FAILURES.invalidStream]: '源地址不是可播放的直播流',
+  [STREAM_JOB_FAILURES.busy]: '同时运行的转推和转码任务已达上限',
+  [STREAM_JOB_FAILURES.noFfmpeg]: '服务器未安装 ffmpeg',
+  [STREAM_JOB_FAILURES.interrupted]: '服务器重启，任务已中断',
 };

@@ -21,7 +21,7 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { toastSuccess } from '../../../app/feedback';
-import { liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
+import { streamJobFailureTexts, liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
 import {
   ingestQuery,
   liveTranscodeQuery,
@@ -39,6 +39,8 @@ import {
 } from '../live-config-rules';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
+/** A job's failure in Chinese; a live transcode's own report (from this server) is shown as it is. */
+const jobErrorText = (error: string) => streamJobFailureTexts[error] ?? error;
 const RELAY_URL = /^(rtmps?|https?|srt):\/\/\S+$/;
 
 /** How the activity goes live: mode and source, transcoding, relay jobs and the pushes the media server receives. */
@@ -149,9 +151,9 @@ function TranscodeCard({ activityId }: { activityId: number }) {
             <Typography.Paragraph
               type="danger"
               style={{ fontSize: 12, margin: '4px 0 0' }}
-              ellipsis={{ rows: 2, tooltip: state.error }}
+              ellipsis={{ rows: 2, tooltip: jobErrorText(state.error) }}
             >
-              {state.error}
+              {jobErrorText(state.error)}
             </Typography.Paragraph>
           )}
         </span>
@@ -205,9 +207,9 @@ function StreamJobsCard({ activityId }: { activityId: number }) {
                   <Typography.Paragraph
                     type="danger"
                     style={{ fontSize: 12, margin: 0, width: 196 }}
-                    ellipsis={{ rows: 2, tooltip: job.error }}
+                    ellipsis={{ rows: 2, tooltip: jobErrorText(job.error) }}
                   >
-                    {job.error}
+                    {jobErrorText(job.error)}
                   </Typography.Paragraph>
                 )}
               </Space>
