@@ -129,10 +129,19 @@ describe.each(engines)('per-address and per-target limits on %s', (engine) => {
     expect(answers.slice(WATCH_CODE_MAX_FAILURES).every((status) => status === 429)).toBe(true);
   });
 
-  it("holds at most 20 of one address's event streams on an activity, and frees a place when one closes", async () => {
+  /** Waits until the server has seen every stream of this client closed (a close reaches it a moment later). */
+  const noStreamsHeld = async () => {
+    for (let i = 0; i < 100 && t.ctx.limits.held('watch-stream:ip:127.0.0.1') > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(t.ctx.limits.held('watch-stream:ip:127.0.0.1')).toBe(0);
+  };
+
+  it("holds at most 50 of one address's event streams on an activity, and frees a place when one closes", async () => {
+    await noStreamsHeld();
     const id = (await call(t.app, 'POST', '/activity', { token, body: { name: '事件流' } })).body.id as number;
     const streams: Response[] = [];
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 50; i++) {
       const stream = await fetch(`${base}/api/watch/${id}/events`);
       expect(stream.status).toBe(200);
       streams.push(stream);
@@ -150,6 +159,23 @@ describe.each(engines)('per-address and per-target limits on %s', (engine) => {
     }
     expect(again?.status).toBe(200);
     await again?.body?.cancel();
+    await Promise.all(streams.map((stream) => stream.body?.cancel()));
+  });
+
+  it('holds at most 100 event streams of one address across activities', async () => {
+    await noStreamsHeld();
+    const ids = [];
+    for (const name of ['流 A', '流 B', '流 C']) {
+      ids.push((await call(t.app, 'POST', '/activity', { token, body: { name } })).body.id as number);
+    }
+    const streams: Response[] = [];
+    for (const id of ids.slice(0, 2)) {
+      for (let i = 0; i < 50; i++) streams.push(await fetch(`${base}/api/watch/${id}/events`));
+    }
+    expect(streams.every((stream) => stream.status === 200)).toBe(true);
+    const refused = await fetch(`${base}/api/watch/${ids[2]}/events`);
+    expect(refused.status).toBe(429);
+    await refused.body?.cancel();
     await Promise.all(streams.map((stream) => stream.body?.cancel()));
   });
 
