@@ -105,6 +105,32 @@ describe.each(engines)('custom host on %s', (engine) => {
     expect(agent.id).toBeGreaterThan(0);
   });
 
+  it('an unverified claim does not block the real owner; two agents proving one host at once: one wins', async () => {
+    const squatter = await agentToken();
+    const owner = await agentToken();
+    expect((await setHost(squatter.token, 'brand.xinghe.example')).status).toBe(200);
+    const claimed = await setHost(owner.token, 'brand.xinghe.example');
+    expect(claimed.status, claimed.text).toBe(200);
+    dns.records.set(claimed.body.hostVerification.name, [[claimed.body.hostVerification.value]]);
+    expect((await verify(owner.token)).body.hostVerified).toBe(true);
+    // The squatter cannot prove it (its value is not in DNS), and cannot claim it any more once it is verified.
+    expect((await verify(squatter.token)).status).toBe(400);
+    expect((await setHost(squatter.token, 'www.squatter.example')).status).toBe(200);
+    const refused = await setHost(squatter.token, 'brand.xinghe.example');
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('host');
+
+    // Both records in DNS (its owner put both there), both verify at once: the unique index lets one through.
+    const a = await agentToken();
+    const b = await agentToken();
+    const recordA = (await setHost(a.token, 'race.xinghe.example')).body.hostVerification;
+    const recordB = (await setHost(b.token, 'race.xinghe.example')).body.hostVerification;
+    dns.records.set(recordA.name, [[recordA.value], [recordB.value]]);
+    const race = await Promise.all([verify(a.token), verify(b.token)]);
+    expect(race.map((response) => response.status).sort()).toEqual([200, 400]);
+    expect((await loginPage('race.xinghe.example')).body.customized).toBe(true);
+  });
+
   it('verify needs a host, and is the main account’s', async () => {
     const { agent, token } = await agentToken();
     const none = await verify(token);

@@ -41,6 +41,15 @@ export function testVideo(): Buffer {
   return videoCache;
 }
 
+/** A real one-second MP3 made by ffmpeg: uploads are checked for what they claim to be (issue 8). */
+export function testAudio(): Buffer {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'yanbo-audio-')), 'tone.mp3');
+  const args = ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1', file];
+  const result = spawnSync('/usr/bin/ffmpeg', args);
+  if (result.status !== 0) throw new Error(`ffmpeg could not make a test audio file: ${result.stderr}`);
+  return readFileSync(file);
+}
+
 /** Uploads a file as the console does: an upload policy for the activity, then a multipart POST to its URL. */
 export async function uploadToActivity(
   app: FastifyInstance,

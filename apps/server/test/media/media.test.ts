@@ -4,7 +4,7 @@ import { ERROR_MESSAGES, MEDIA_ERRORS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { engines, expectError } from '../harness.ts';
 import { useWorld } from '../live-config/world.ts';
-import { testVideo, uploadToActivity, waitForMedia } from './media-helpers.ts';
+import { testAudio, testVideo, uploadToActivity, waitForMedia } from './media-helpers.ts';
 
 /** Bytes and files under a folder, counted here independently of the server. */
 function usageOf(dir: string): { bytes: number; files: number } {
@@ -77,7 +77,9 @@ describe.each(engines)('media on %s', (engine) => {
 
   it('fails with ffmpeg’s reason on a broken file, and a retry runs the job again', async () => {
     const activityId = await w.activity(w.aToken);
-    const upload = await uploadToActivity(w.t.app, w.aToken, activityId, Buffer.from('this is not a video at all'));
+    // Uploads are checked for what they claim to be, so the file breaks in storage after it was accepted.
+    const upload = await uploadToActivity(w.t.app, w.aToken, activityId, testVideo());
+    writeFileSync(path.join(filesRoot(), upload.filepath), 'this is not a video at all');
     const created = await w.call('POST', '/v3/media', { token: w.aToken, body: { filepath: upload.filepath } });
     const { media: failed } = await waitForMedia(w.t.app, w.aToken, created.body.id);
     expect(failed).toMatchObject({ status: 'failed', url: '', attempts: 1, sizeBytes: 0 });
@@ -207,7 +209,7 @@ describe.each(engines)('media on %s', (engine) => {
   it('video sync makes media of stored uploads that have none, once', async () => {
     const activityId = await w.activity(w.aToken);
     const first = await uploadToActivity(w.t.app, w.aToken, activityId, testVideo());
-    const second = await uploadToActivity(w.t.app, w.aToken, activityId, testVideo(), {
+    const second = await uploadToActivity(w.t.app, w.aToken, activityId, testAudio(), {
       filename: 'music.mp3',
       mimetype: 'audio/mpeg',
     });

@@ -225,17 +225,23 @@ export async function verifyCustomHost(
   const host = text(record((await brandingRow(db, caller.agentId))?.customization).host, '');
   if (!host) throw hostRequired();
   if (!(await hostProven(lookup, hostVerification(secretKey, caller.agentId, host)))) throw hostNotVerified();
-  await db.transaction().execute(async (trx) => {
-    const row = await lockBranding(trx, caller.agentId);
-    const stored = record(row.customization);
-    // The host changed while DNS was asked: the proof was for the old one.
-    if (stored.host !== host) return;
-    await trx
-      .updateTable('agentBranding')
-      .set({ customization: JSON.stringify({ ...stored, hostVerified: host }), updatedAt: new Date() })
-      .where('agentId', '=', caller.agentId)
-      .execute();
-  });
+  try {
+    await db.transaction().execute(async (trx) => {
+      const row = await lockBranding(trx, caller.agentId);
+      const stored = record(row.customization);
+      // The host changed while DNS was asked: the proof was for the old one.
+      if (stored.host !== host) return;
+      await trx
+        .updateTable('agentBranding')
+        .set({ customization: JSON.stringify({ ...stored, hostVerified: host }), updatedAt: new Date() })
+        .where('agentId', '=', caller.agentId)
+        .execute();
+    });
+  } catch (error) {
+    // Another agent verified the same host first: the unique index decides.
+    if ((error as { code?: unknown }).code === '23505') throw hostTaken();
+    throw error;
+  }
   return getCustomization(db, secretKey, caller);
 }
 
@@ -305,11 +311,12 @@ export async function updateCustomization(
 
   try {
     await db.transaction().execute(async (trx) => {
+      // A host is taken once another agent has verified it; unverified claims do not block its real owner.
       if (body.host) {
         const other = await trx
           .selectFrom('agentBranding')
           .select('agentId')
-          .where(sql<string>`customization ->> 'host'`, '=', body.host)
+          .where(sql<string>`customization ->> 'hostVerified'`, '=', body.host)
           .where('agentId', '!=', caller.agentId)
           .executeTakeFirst();
         if (other) throw hostTaken();
@@ -325,7 +332,7 @@ export async function updateCustomization(
         .execute();
     });
   } catch (error) {
-    // Two agents claiming the same host at once: the unique index decides.
+    // Two agents verifying the same host at once: the unique index decides.
     if ((error as { code?: unknown }).code === '23505') throw hostTaken();
     throw error;
   }
