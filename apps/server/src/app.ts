@@ -22,7 +22,11 @@ import { createEmbeddedIngest, registerPlaybackRoutes } from './features/live-st
 import { trackHlsViewer } from './features/live-stream/hls-viewers.ts';
 import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
 import { registerLiveStreamRoutes } from './features/live-stream/live-stream-routes.ts';
-import { endPushesCutOffByRestart, keepMarkingPushesSeen } from './features/live-stream/push-liveness.ts';
+import {
+  endPushesCutOffByRestart,
+  keepEndingSilentExternalPushes,
+  keepMarkingPushesSeen,
+} from './features/live-stream/push-liveness.ts';
 import { createRelayRunner } from './features/live-stream/relay-runner.ts';
 import { markInterruptedJobs } from './features/live-stream/stream-jobs.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
@@ -120,6 +124,9 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     await endPushesCutOffByRestart(ctx);
     const stopMarkingPushes = keepMarkingPushesSeen(ctx.db, (line) => app.log.warn(line));
     app.addHook('onClose', async () => stopMarkingPushes());
+  } else {
+    const stopEndingPushes = keepEndingSilentExternalPushes(ctx, (line) => app.log.warn(line));
+    app.addHook('onClose', async () => stopEndingPushes());
   }
   await ensureAdminAgent(ctx, app.log);
 

@@ -139,6 +139,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
   'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
   'POST /api/ingest/hooks/on_unpublish': pub('the media server’s webhook'),
+  'POST /api/ingest/hooks/on_update': pub('the media server’s webhook, authorised by the stream key'),
   'GET /api/realtime/console': pub('the console’s event stream, proven by the caller’s own ephemeral token'),
   'POST /api/pay/notify/:provider': pub('the pay gateway’s notification, checked by its signature'),
   'GET /sandbox/wechat/authorize': pub('the sandbox WeChat consent page'),

@@ -7,7 +7,11 @@ import { freePort } from '../../../../e2e/start-server.ts';
 import { type BuiltApp, buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import { loadConfig } from '../../src/config.ts';
-import { keepMarkingPushesSeen, markPushesSeen } from '../../src/features/live-stream/push-liveness.ts';
+import {
+  endSilentExternalPushes,
+  keepMarkingPushesSeen,
+  markPushesSeen,
+} from '../../src/features/live-stream/push-liveness.ts';
 import { call, createAgent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
 import { push, waitFor } from './push.ts';
 
@@ -127,5 +131,78 @@ describe.each(engines)('a server killed during a push, restarted on %s', (engine
       stop();
     }
     expect(await lastSeen(idle.id)).toBeNull();
+  });
+});
+
+// With INGEST=external the media server holds the pushes: a restart of the API ends none, and a push is ended only
+// when the media server's updates (nginx-rtmp's on_update) stop for longer than the bound.
+describe.each(engines)('an external media server’s pushes on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    process.env.INGEST = 'external';
+    try {
+      t = await startApp(engine);
+    } finally {
+      delete process.env.INGEST;
+    }
+  });
+  afterAll(() => t?.close());
+
+  const hook = (name: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/hooks/${name}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ app: 'live', addr: '10.0.0.5', clientid: '1', ...fields }).toString(),
+    });
+
+  it('marks a push seen on each update, and ends one whose updates stopped at its last sighting', async () => {
+    const { app, ctx } = t;
+    const agent = await createAgent(ctx);
+    const token = await sessionFor(ctx, agent.id);
+    const pushed = async () => {
+      const activity = (await call(app, 'POST', '/activity', { token, body: { name: `外部推流 ${Math.random()}` } }))
+        .body;
+      const [name, query] = activity.stream.pushStreamKey.split('?');
+      const key = new URLSearchParams(query).get('key') as string;
+      expect((await hook('on_publish', { call: 'publish', name, key })).statusCode).toBe(200);
+      return { id: activity.id as number, name, key };
+    };
+    const updated = await pushed();
+    const neverUpdated = await pushed();
+    const isPushing = async (id: number) => (await call(app, 'GET', `/activity/${id}`, { token })).body.isPushing;
+    const session = (id: number) =>
+      ctx.db
+        .selectFrom('ingestSessions')
+        .select(['lastSeenAt', 'endedAt'])
+        .where('activityId', '=', id)
+        .executeTakeFirstOrThrow();
+
+    expect((await hook('on_update', { call: 'update_publish', name: updated.name, key: 'wrong' })).statusCode).toBe(
+      403,
+    );
+    expect((await session(updated.id)).lastSeenAt).toBeNull();
+    const update = await hook('on_update', {
+      call: 'update_publish',
+      time: '30',
+      name: updated.name,
+      key: updated.key,
+    });
+    expect(update.statusCode).toBe(200);
+    const seen = (await session(updated.id)).lastSeenAt;
+    expect(seen).not.toBeNull();
+
+    // Still within the bound: nothing ends.
+    expect(await endSilentExternalPushes(ctx)).toEqual([]);
+    // The updates stopped long ago (the media server died, or on_publish_done was lost).
+    await sql`update ingest_sessions set last_seen_at = last_seen_at - interval '10 minutes'
+      where activity_id = ${updated.id}`.execute(ctx.db);
+    expect(await endSilentExternalPushes(ctx)).toEqual([updated.id]);
+    expect(await isPushing(updated.id)).toBe(false);
+    const ended = await session(updated.id);
+    expect(ended.endedAt?.getTime()).toBe((seen?.getTime() ?? 0) - 10 * 60_000);
+    // A push its media server never updates is left to on_publish_done.
+    expect(await isPushing(neverUpdated.id)).toBe(true);
+    expect((await session(neverUpdated.id)).endedAt).toBeNull();
   });
 });
