@@ -1,11 +1,13 @@
 import { benchActivityList } from './activity-list.ts';
 import { benchAgentMe } from './agent-me.ts';
+import { benchMediaFanout } from './media-fanout.ts';
 import { benchRtmpAttacks } from './rtmp-attacks.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'agent-me': benchAgentMe,
   'activity-list': benchActivityList,
   'rtmp-attacks': benchRtmpAttacks,
+  'media-fanout': benchMediaFanout,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {
