@@ -282,6 +282,8 @@ describe.skipIf(!hasFfmpeg)('ingest with a real ffmpeg push', () => {
       `[ingest] ffmpeg push: publish start ${startLatency} ms after spawn, end ${endLatency} ms after exit (${end!.reason})`,
     );
     expect((await fetch(`${base}/live/live/ff1.flv`)).status).toBe(404);
+    // The encoder unpublished: the playlist is ended at once, not served unchanged for a minute.
+    expect(await (await fetch(`${base}/live/live/ff1/index.m3u8`)).text()).toMatch(/#EXT-X-ENDLIST\n$/);
   });
 
   it('refuses a push with a wrong key', async () => {
@@ -319,7 +321,7 @@ describe.skipIf(!hasFfmpeg)('ingest with a real ffmpeg push', () => {
       });
     });
     req.on('error', () => {});
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 2600));
     first.kill('SIGKILL');
     await exited(first);
     const end = await waitEvent('end', 'ff4', 3000);
@@ -331,6 +333,9 @@ describe.skipIf(!hasFfmpeg)('ingest with a real ffmpeg push', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(closed, 'the viewer is still connected while the encoder is away').toBe(false);
+    const waiting = await (await fetch(`${base}/live/live/ff4/index.m3u8`)).text();
+    expect(waiting).toContain('0.ts');
+    expect(waiting, 'the playlist stays open for the encoder to come back').not.toContain('#EXT-X-ENDLIST');
     const second = push(rtmpPort, 'ff4', GOOD_KEY, 30);
     const restarted = Date.now();
     while (!events.some((e) => e.kind === 'start' && e.stream === 'ff4' && e.at > end!.at)) {
