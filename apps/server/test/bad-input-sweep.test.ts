@@ -33,11 +33,11 @@ vi.mock('fastify', async (importOriginal) => {
 });
 
 /**
- * Tables a refused call may still write, each for its reason: the session's last use (any signed-in call), attempts
- * counted to slow down guessing (a refused guess is what they count), and the record of a refused idempotent create
- * (a repeat must get the same refusal).
+ * Tables a refused call may still write, each for its reason: the session's last use (any signed-in call), the login
+ * history (a refused sign-in is recorded there, as the login records show), and wrong watch-code guesses (counted
+ * to cap guessing).
  */
-const VOLATILE_TABLES = new Set(['sessions', 'login_records', 'watch_code_failures', 'sms_codes', 'idempotency_keys']);
+const VOLATILE_TABLES = new Set(['sessions', 'login_records', 'watch_code_failures']);
 
 /** Routes the sweep leaves alone, with the reason. */
 const SKIPPED: Record<string, string> = {
