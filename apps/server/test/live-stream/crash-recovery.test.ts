@@ -204,5 +204,17 @@ describe.each(engines)('an external media server’s pushes on %s', (engine) => 
     // A push its media server never updates is left to on_publish_done.
     expect(await isPushing(neverUpdated.id)).toBe(true);
     expect((await session(neverUpdated.id)).endedAt).toBeNull();
+    // The media server speaks again: the push was live after all, in a new session.
+    expect((await hook('on_update', { call: 'update_publish', name: updated.name, key: updated.key })).statusCode).toBe(
+      200,
+    );
+    expect(await isPushing(updated.id)).toBe(true);
+    const reopened = await ctx.db
+      .selectFrom('ingestSessions')
+      .select(['lastSeenAt'])
+      .where('activityId', '=', updated.id)
+      .where('endedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(reopened.lastSeenAt).not.toBeNull();
   });
 });

@@ -36,6 +36,8 @@ export function registerIngestWebhookRoutes(app: FastifyInstance, ctx: AppContex
       const refused = mediaServerReply(false);
       return reply.status(refused.statusCode).send(refused.body);
     }
+    // A push ended as silent whose media server speaks again is live after all.
+    await setPushing(ctx, event.app, event.stream, true);
     await markPushSeen(ctx.db, target.activityId);
     const answer = mediaServerReply(true);
     return reply.status(answer.statusCode).send(answer.body);
