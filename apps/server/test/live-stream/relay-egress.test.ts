@@ -38,6 +38,8 @@ describe.skipIf(!existsSync(FFMPEG))('relay connections under the outbound-addre
   let privateService: Awaited<ReturnType<typeof trap>>;
   /** What the "public" origin answers, by path. */
   const routes = new Map<string, (res: http.ServerResponse) => void>();
+  /** Paths beyond the table (HLS segments); false when it does not serve them either. */
+  let originFallback: (url: string, res: http.ServerResponse) => unknown = () => false;
 
   beforeAll(async () => {
     live = await startLiveApp('relay-egress');
@@ -45,7 +47,7 @@ describe.skipIf(!existsSync(FFMPEG))('relay connections under the outbound-addre
     origin = http.createServer((req, res) => {
       const route = routes.get(req.url ?? '');
       if (route) route(res);
-      else res.writeHead(404).end();
+      else if (originFallback(req.url ?? '', res) === false) res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
     originPort = (origin.address() as net.AddressInfo).port;
@@ -136,27 +138,33 @@ describe.skipIf(!existsSync(FFMPEG))('relay connections under the outbound-addre
     }
   });
 
-  it('a public source relays for real through the checked connection', async () => {
+  it('a public source relays for real through the checked connection, as HTTP-FLV and as HLS', async () => {
     const source = await activity('信号源');
-    routes.set('/source.flv', (res) => {
-      // The origin serves the source activity's own FLV, as a CDN would.
-      http.get(`${live.base}/live/live/${source.stream.stream}.flv`, (upstream) => {
-        res.writeHead(upstream.statusCode ?? 502, { 'content-type': 'video/x-flv' });
+    // The origin serves the source activity's own FLV and HLS (playlist and segments), as a CDN would.
+    const serveFrom = (upstreamUrl: string, res: http.ServerResponse) =>
+      http.get(upstreamUrl, (upstream) => {
+        res.writeHead(upstream.statusCode ?? 502, { 'content-type': String(upstream.headers['content-type']) });
         upstream.pipe(res);
         res.once('close', () => upstream.destroy());
       });
-    });
-    const encoder = push(`rtmp://127.0.0.1:${live.rtmpPort}/live/${source.stream.pushStreamKey}`, 20);
+    const playback = `${live.base}/live/live/${source.stream.stream}`;
+    routes.set('/source.flv', (res) => serveFrom(`${playback}.flv`, res));
+    originFallback = (url, res) => (url.startsWith('/hls/') ? serveFrom(`${playback}/${url.slice(5)}`, res) : false);
+    const encoder = push(`rtmp://127.0.0.1:${live.rtmpPort}/live/${source.stream.pushStreamKey}`, 40);
     try {
       const isPushing = async (id: number) => (await api('GET', `/activity/${id}`)).body.isPushing;
       await waitFor(() => isPushing(source.id), 5_000);
-      const relayed = await activity('转推');
-      expect((await relayTo(relayed.id, `http://origin.example.com:${originPort}/source.flv`)).status).toBe(200);
-      await waitFor(() => isPushing(relayed.id), 10_000);
-      expect(await lastJob(relayed.id)).toMatchObject({ status: 'running', error: '' });
-      await api('PUT', `/activity/${relayed.id}/live-mode`, { liveMode: 'pull' });
-      await waitFor(async () => !(await isPushing(relayed.id)), 5_000);
+      await waitFor(async () => (await fetch(`${playback}/index.m3u8`)).ok, 10_000);
+      for (const path of ['/source.flv', '/hls/index.m3u8']) {
+        const relayed = await activity(`转推 ${path}`);
+        expect((await relayTo(relayed.id, `http://origin.example.com:${originPort}${path}`)).status).toBe(200);
+        await waitFor(() => isPushing(relayed.id), 15_000);
+        expect(await lastJob(relayed.id)).toMatchObject({ status: 'running', error: '' });
+        await api('PUT', `/activity/${relayed.id}/live-mode`, { liveMode: 'pull' });
+        await waitFor(async () => !(await isPushing(relayed.id)), 5_000);
+      }
     } finally {
+      originFallback = () => false;
       encoder.kill('SIGKILL');
       await exited(encoder);
     }
