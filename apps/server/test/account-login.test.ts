@@ -3,6 +3,7 @@ import {
   DEFAULT_AGENT_MARGIN,
   ERROR_CODES,
   ERROR_MESSAGES,
+  LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_MAX_FAILURES,
   LOGIN_RECORD_PAGE_SIZE,
   LOGIN_TICKET_TTL_SECONDS,
@@ -133,9 +134,11 @@ describe.each(engines)('account login (%s)', (engine) => {
         );
       }
       // Even the right password from the guessing address is refused now: the guesser cannot test it.
-      expectError(await guess(victim.mobile, DEFAULT_PASSWORD, stranger), 429, LOCKED_MESSAGE, {
-        code: ERROR_CODES.loginLocked,
-      });
+      const locked = await guess(victim.mobile, DEFAULT_PASSWORD, stranger);
+      expectError(locked, 429, LOCKED_MESSAGE, { code: ERROR_CODES.loginLocked });
+      // Told to come back when the window ends (15 minutes after the first failure).
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(LOGIN_FAILURE_WINDOW_SECONDS - 60);
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_FAILURE_WINDOW_SECONDS);
       expect(await sessionCount(victim.id)).toBe(0);
       // The owner, from an address that has not been failing, signs in at once with the right password.
       expect((await guess(victim.mobile, DEFAULT_PASSWORD, nextIp())).status).toBe(200);
@@ -166,6 +169,7 @@ describe.each(engines)('account login (%s)', (engine) => {
       expect(again.status).toBe(429);
       expect(again.body).toMatchObject({ code: ERROR_CODES.rateLimited });
       expect(again.body.message).toMatch(/^Too many failed logins for this account, try again in \d+ s$/);
+      expect(again.body.message).toContain(`try again in ${again.headers['retry-after']} s`);
       // Its right password is held back as well, while the owner at a clean address gets in.
       expect((await guess(victim.mobile, DEFAULT_PASSWORD, strangers[1] as string)).status).toBe(429);
       expect(await sessionCount(victim.id)).toBe(0);

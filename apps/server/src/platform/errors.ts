@@ -7,6 +7,8 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode | undefined;
   readonly field: string | undefined;
+  /** Seconds a refused caller should wait (a 429's Retry-After header). */
+  retryAfter: number | undefined;
   constructor(statusCode: number, message: string, code?: ErrorCode, field?: string) {
     super(message);
     this.statusCode = statusCode;
@@ -27,7 +29,11 @@ export const forbidden = (message: string = ERROR_MESSAGES.forbidden, code?: Err
   new HttpError(403, message, code);
 export const notFound = (message: string = ERROR_MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string, code?: ErrorCode, field?: string) => new HttpError(409, message, code, field);
-export const tooManyRequests = (message: string, code: ErrorCode) => new HttpError(429, message, code);
+export const tooManyRequests = (message: string, code: ErrorCode, retryAfter?: number) => {
+  const error = new HttpError(429, message, code);
+  error.retryAfter = retryAfter;
+  return error;
+};
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -57,6 +63,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (error instanceof HttpError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         error: STATUS_NAMES[error.statusCode] ?? 'Error',

@@ -59,6 +59,7 @@ describe.each(engines)('per-address and per-target limits on %s', (engine) => {
     const refused = await call(t.app, 'GET', `/agent/exists?mobile=${nextMobile()}`, { ip });
     expect(refused.body).toMatchObject({ code: ERROR_CODES.rateLimited });
     expect(refused.body.message).toMatch(/^Too many requests, try again in \d+ s$/);
+    expect(refused.body.message).toContain(`try again in ${refused.headers['retry-after']} s`);
     expect((await call(t.app, 'GET', `/agent/exists?mobile=${nextMobile()}`, { ip: nextIp() })).status).toBe(200);
   });
 

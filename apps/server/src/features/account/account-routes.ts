@@ -146,7 +146,8 @@ export function registerAccountRoutes(server: FastifyInstance, ctx: AppContext) 
     },
     async (request) => {
       const wait = await take(ctx.limits, existsPerIp, `exists:ip:${request.ip}`);
-      if (wait !== null) throw tooManyRequests(`Too many requests, try again in ${wait} s`, ERROR_CODES.rateLimited);
+      if (wait !== null)
+        throw tooManyRequests(`Too many requests, try again in ${wait} s`, ERROR_CODES.rateLimited, wait);
       return account.mobileExists(ctx, request.query.mobile);
     },
   );

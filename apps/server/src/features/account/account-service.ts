@@ -29,7 +29,7 @@ import { decoyPasswordHash, hashPassword, hmac, randomToken, sha256, verifyPassw
 import type { Db } from '../../platform/db/database.ts';
 import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
-import type { RateLimitStore, RateRule } from '../../platform/rate-limit.ts';
+import { type RateLimitStore, type RateRule, secondsUntil, type WindowCount } from '../../platform/rate-limit.ts';
 import { agentInTree, mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
 import { recordPromotion } from '../branding/branding-service.ts';
 import { toAgentProfile, toMe } from './account-views.ts';
@@ -141,7 +141,8 @@ const loginKeys = (username: string, ip: string) => ({
   ip: `login:ip:${ip}`,
   account: `login:account:${username}`,
 });
-const LOGIN_LOCKED = () => tooManyRequests('Too many failed logins, try again later', ERROR_CODES.loginLocked);
+const LOGIN_LOCKED = (window: WindowCount) =>
+  tooManyRequests('Too many failed logins, try again later', ERROR_CODES.loginLocked, secondsUntil(window.resetAt));
 
 /** Seconds the account still holds back failing addresses after its failures so far, or 0. */
 function accountBackoff(failures: { count: number; lastAt: number } | null): number {
@@ -158,15 +159,20 @@ function accountBackoff(failures: { count: number; lastAt: number } | null): num
 async function reserveLoginAttempt(limits: RateLimitStore, username: string, ip: string) {
   const keys = loginKeys(username, ip);
   // The address first, so an address past its cap adds no further keys to the store.
-  if ((await limits.hit(keys.ip, perIp.windowMs)).count > perIp.max) throw LOGIN_LOCKED();
+  const fromIp = await limits.hit(keys.ip, perIp.windowMs);
+  if (fromIp.count > perIp.max) throw LOGIN_LOCKED(fromIp);
   const here = await limits.hit(keys.accountAndIp, perAccountAndIp.windowMs);
-  if (here.count > perAccountAndIp.max) throw LOGIN_LOCKED();
+  if (here.count > perAccountAndIp.max) throw LOGIN_LOCKED(here);
   // An address with failures of its own on this account waits out the account's delay; a clean one never does.
   const wait = here.count > 1 ? accountBackoff(await limits.peek(keys.account)) : 0;
   if (wait > 0) {
     await limits.hit(keys.accountAndIp, perAccountAndIp.windowMs, -1);
     await limits.hit(keys.ip, perIp.windowMs, -1);
-    throw tooManyRequests(`Too many failed logins for this account, try again in ${wait} s`, ERROR_CODES.rateLimited);
+    throw tooManyRequests(
+      `Too many failed logins for this account, try again in ${wait} s`,
+      ERROR_CODES.rateLimited,
+      wait,
+    );
   }
   return {
     async failed() {

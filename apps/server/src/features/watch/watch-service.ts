@@ -25,6 +25,7 @@ import type { ClientInfo } from '../../platform/auth.ts';
 import { hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { secondsUntil } from '../../platform/rate-limit.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { progressOf, toEndedAt } from '../activities/activity-list.ts';
 import { sdIsLive, streamAddresses } from '../activities/activity-stream.ts';
@@ -127,7 +128,11 @@ export async function enterWatchCode(
   const fromIp = await ctx.limits.hit(byIp, watchCodeWindowMs);
   const onActivity = await ctx.limits.hit(byActivity, watchCodeWindowMs);
   if (fromIp.count > WATCH_CODE_MAX_FAILURES || onActivity.count > WATCH_CODE_FAILURES_PER_ACTIVITY) {
-    throw tooManyRequests(WATCH_ERRORS.watchCodeLocked, ERROR_CODES.rateLimited);
+    const until = Math.max(
+      fromIp.count > WATCH_CODE_MAX_FAILURES ? fromIp.resetAt : 0,
+      onActivity.count > WATCH_CODE_FAILURES_PER_ACTIVITY ? onActivity.resetAt : 0,
+    );
+    throw tooManyRequests(WATCH_ERRORS.watchCodeLocked, ERROR_CODES.rateLimited, secondsUntil(until));
   }
   // The code is matched trimmed and ignoring case (yq2025 opens YQ2025).
   const right = !code.enabled || safeEqual(given.trim().toLowerCase(), code.code.trim().toLowerCase());
