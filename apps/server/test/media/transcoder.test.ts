@@ -91,6 +91,24 @@ describe.each(engines)('transcoder on %s', (engine) => {
     expect(await row(id)).toMatchObject({ status: 'failed', error: 'interrupted by a server shutdown' });
   });
 
+  it("refuses an upload that is a playlist in disguise, so it cannot read another agent's video", async () => {
+    const filesRoot = path.join(w.t.dataDir, 'files');
+    for (const agent of [w.a, w.b])
+      mkdirSync(path.join(filesRoot, 'agent', String(agent.id), 'files'), { recursive: true });
+    writeFileSync(path.join(filesRoot, 'agent', String(w.b.id), 'files', 'private.mp4'), testVideo());
+    // An HLS playlist named .mp4 whose one segment is agent B's video (a relative path out of A's folder).
+    writeFileSync(
+      path.join(filesRoot, 'agent', String(w.a.id), 'files', 'playlist.mp4'),
+      `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n../../${w.b.id}/files/private.mp4\n#EXT-X-ENDLIST\n`,
+    );
+    const id = await insertMedia(`agent/${w.a.id}/files/playlist.mp4`, 'pending');
+    const jobs = createTranscoder({ db: w.t.ctx.db, filesRoot });
+    jobs.enqueue(id);
+    await jobs.idle();
+    expect(await row(id)).toMatchObject({ status: 'failed', outputKey: '' });
+    await jobs.close();
+  });
+
   it('stops a transcode at its wall-clock limit and says so', async () => {
     const filesRoot = path.join(w.t.dataDir, 'files');
     const slowFfmpeg = path.join(w.t.dataDir, 'slow-ffmpeg.sh');
