@@ -79,12 +79,12 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Nothing unauthenticated holds a connection without bound: headers within 15 s, a whole request (an upload
     // included) within 30 min, an idle connection closed after 2 min (event streams ping every 15 s), JSON bodies
-    // at most 1 MiB (uploads have their own multipart limits).
+    // at most 1 MiB (uploads have their own multipart limits). Keep-alive stays at Fastify's 72 s, longer than a
+    // load balancer's idle timeout, so a proxy never reuses a connection this side has just closed.
     // Node checks the header deadline on this beat (30 s by default, which let a slow client hold on for 45 s).
     http: { headersTimeout: 15_000, connectionsCheckingInterval: 2_000 },
     requestTimeout: 30 * 60_000,
     connectionTimeout: 120_000,
-    keepAliveTimeout: 10_000,
     bodyLimit: 1024 * 1024,
     // Server-sent event streams stay open; closing the server ends them.
     forceCloseConnections: true,

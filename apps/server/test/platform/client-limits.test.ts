@@ -188,7 +188,7 @@ describe.each(engines)('per-address and per-target limits on %s', (engine) => {
     expect(response.status).toBe(413);
     expect(t.app.server.headersTimeout).toBe(15_000);
     expect(t.app.server.requestTimeout).toBe(30 * 60_000);
-    expect(t.app.server.keepAliveTimeout).toBe(10_000);
+    expect(t.app.server.keepAliveTimeout).toBe(72_000);
     expect(t.app.server.timeout).toBe(120_000);
   });
 
