@@ -250,7 +250,7 @@ export function subaccountJourneys(j: Journey) {
 
     // The sub-account area by its address: not for a sub-account.
     await page.goto('/subaccount');
-    await page.getByText('子账号无权访问').waitFor();
+    await page.getByTestId('no-access').getByText('无权访问').waitFor();
     assert.ok(granted.id);
     await page.context().close();
   });

@@ -5,10 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { errorText, showError } from '../../app/http';
 import { subaccountTexts as t } from '../../locales/zh-CN/subaccounts';
-import { useMe } from '../account/api/me';
 import { subaccountCountQuery, useCreateSubaccount } from './api/subaccounts';
 import { QuotaBar } from './components/quota-bar';
-import { SubaccountForbidden } from './components/subaccount-forbidden';
 import {
   SUBACCOUNT_FIELDS,
   SubaccountFormFields,
@@ -18,12 +16,6 @@ import { failedField } from './subaccount-rules';
 
 /** /subaccount/creatson: a new sub-account within the quota → 账号创建成功 and back to the list (seed 000 §2). */
 export function SubaccountCreatePage() {
-  const me = useMe();
-  if (me.data?.isSubAgent) return <SubaccountForbidden />;
-  return <CreateForm />;
-}
-
-function CreateForm() {
   const [form] = Form.useForm<SubaccountFormValues>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -5,13 +5,11 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { subaccountTexts as t } from '../../locales/zh-CN/subaccounts';
-import { useMe } from '../account/api/me';
 import { subaccountGroupsQuery } from './api/subaccount-groups';
 import { subaccountCountQuery, useSubaccountList } from './api/subaccounts';
 import { GroupPanel } from './components/group-panel';
 import { CreateSubaccountButton, QuotaBar } from './components/quota-bar';
 import { SubaccountEditModal } from './components/subaccount-edit-modal';
-import { SubaccountForbidden } from './components/subaccount-forbidden';
 import { SubaccountTable } from './components/subaccount-table';
 import {
   filtersFromSearch,
@@ -21,22 +19,17 @@ import {
   type SubaccountFilters,
 } from './subaccount-rules';
 
-/**
- * /subaccount: the agent's sub-accounts with the quota bar, searched by username and filtered by group (默认分组
- * included), and the groups managed beside them (seed 000 §2, seed 001 §3, §7). The main account's area only.
- */
-export function SubaccountListPage() {
-  const me = useMe();
-  if (me.data?.isSubAgent) return <SubaccountForbidden />;
-  return <SubaccountList />;
-}
-
 interface Editing {
   open: boolean;
   subaccount?: Subaccount;
 }
 
-function SubaccountList() {
+/**
+ * /subaccount: the agent's sub-accounts with the quota bar, searched by username and filtered by group (默认分组
+ * included), and the groups managed beside them (seed 000 §2, seed 001 §3, §7). The main account's area only: the router's
+ * agent-only gate shows a sub-account the no-access page instead.
+ */
+export function SubaccountListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
   const list = useSubaccountList(filters);

@@ -76,10 +76,6 @@ export const subaccountTexts = {
   'subaccounts.form.back': '返回列表',
   'subaccounts.form.loginHint': '子账号使用用户名和密码在同一登录页登录，只能管理自己的活动。',
 
-  'subaccounts.forbidden.title': '子账号无权访问',
-  'subaccounts.forbidden.description': '子账号管理仅对主账号开放。',
-  'subaccounts.forbidden.home': '返回活动列表',
-
   // The seed's success toasts (seed 001 §8).
   'subaccounts.toast.accountCreated': '账号创建成功',
   'subaccounts.toast.saved': '保存成功',
