@@ -38,8 +38,12 @@ export function activityStatusLabels(activity: ActivityStatusInput): ActivitySta
 }
 
 /** The seed's progress at a moment: no start or a start ahead is NotStart, a past end is Ended, else OnGoing. */
-export function progressAt(startedAt: string | null, endedAt: string | null, now = Date.now()): ActivityProgress {
-  if (!startedAt || Date.parse(startedAt) > now) return 'NotStart';
-  if (endedAt && Date.parse(endedAt) <= now) return 'Ended';
+export function progressAt(
+  startedAt: string | Date | null,
+  endedAt: string | Date | null,
+  now = Date.now(),
+): ActivityProgress {
+  if (!startedAt || new Date(startedAt).getTime() > now) return 'NotStart';
+  if (endedAt && new Date(endedAt).getTime() <= now) return 'Ended';
   return 'OnGoing';
 }

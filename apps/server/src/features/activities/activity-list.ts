@@ -4,6 +4,7 @@ import {
   type ActivitySummary,
   activityStatusFilter,
   FAR_FUTURE_ENDED_AT,
+  progressAt,
 } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
@@ -123,15 +124,13 @@ export async function listActivities(
   };
 }
 
-/** The same rule as the SQL above, for one row in hand. */
+/** The same rule as the SQL above, for one row in hand: the contracts' rule, which the console and watch page use. */
 export function progressOf(
   startedAt: Date | null,
   endedAt: Date | null,
   now = new Date(),
 ): ActivitySummary['progress'] {
-  if (!startedAt || startedAt > now) return 'NotStart';
-  if (endedAt && endedAt <= now) return 'Ended';
-  return 'OnGoing';
+  return progressAt(startedAt, endedAt, now.getTime());
 }
 
 /** The far-future endedAt means "no end date" and is shown as null (seed 001 §3). */
