@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../platform/db/database.ts';
 import { createJobSlots, type JobSlots } from '../../platform/ffmpeg/job-slots.ts';
+import { UPLOAD_INPUT_ARGS } from '../../platform/ffmpeg/upload-input.ts';
 import { directoryUsage } from './storage-usage.ts';
 
 // Transcodes run as ffmpeg processes of this server, a few at a time, from an in-process queue whose state is the
@@ -42,20 +43,13 @@ const SLOT_RETRY_MS = 2_000;
 export const transcodeTimeoutReason = (timeoutMs: number) =>
   `transcode took longer than ${Math.round(timeoutMs / 1000)} s`;
 
-/**
- * The containers an upload may be read as (MEDIA_EXTENSIONS), by ffmpeg's demuxer names. An upload is the agent's own
- * bytes: read as HLS or ffconcat it would make ffmpeg open other files and addresses (another agent's videos, a
- * metadata service), so those demuxers and every protocol but file are refused (issue 8).
- */
-export const MEDIA_INPUT_FORMATS = 'mov,matroska,webm,flv,live_flv,mpegts,mpeg,mp3,aac,wav,ogg,flac,avi,asf';
-
 function ffmpegArgs(source: string, outputDir: string) {
   return [
     '-hide_banner',
     '-nostdin',
     '-nostats',
     '-y',
-    ...['-protocol_whitelist', 'file', '-format_whitelist', MEDIA_INPUT_FORMATS],
+    ...UPLOAD_INPUT_ARGS,
     '-i',
     source,
     // The first video and audio streams when present: an audio file makes an audio-only stream.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { ffprobePath, UPLOAD_INPUT_ARGS } from '../../platform/ffmpeg/upload-input.ts';
 
 // Media uploads are checked for what they claim to be (issue 8): a file sent as video/mp4 must be an MP4 with a video
 // stream, audio/mpeg an MP3 with an audio stream (ffprobe reads them), a PDF must start with its magic bytes and a CSV
@@ -29,12 +30,6 @@ const PROBED: Record<string, ProbeRule> = {
   },
 };
 
-/** ffprobe sits beside the configured ffmpeg (Debian's ffmpeg package installs both). */
-export function ffprobePath(): string {
-  const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
-  return ffmpeg.includes('/') ? path.join(path.dirname(ffmpeg), 'ffprobe') : 'ffprobe';
-}
-
 interface Probe {
   formats: string[];
   streams: string[];
@@ -42,7 +37,8 @@ interface Probe {
 
 /** What ffprobe finds in a file: its demuxer's names and its streams' types; null when it cannot read it at all. */
 export function probeMedia(file: string): Promise<Probe | null> {
-  const args = ['-v', 'error', '-show_entries', 'format=format_name:stream=codec_type', '-of', 'json', `file:${file}`];
+  const show = ['-show_entries', 'format=format_name:stream=codec_type', '-of', 'json'];
+  const args = ['-v', 'error', ...show, ...UPLOAD_INPUT_ARGS, `file:${file}`];
   return new Promise((resolve) => {
     execFile(ffprobePath(), args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 1024 * 1024 }, (error, stdout) => {
       if (error) return resolve(null);
