@@ -5,8 +5,6 @@ import { id, isoDateTime, listOf, pageQuery, password } from './common.ts';
 // Sub-accounts and their groups (seed 001 §3, §7): staff logins of an agent, within a quota, sorted into at most
 // MAX_SUBACCOUNT_GROUPS groups.
 
-/** The base allowance of sub-accounts: a current package raises it, and it applies again once the package expires. */
-export const DEFAULT_SUBACCOUNT_QUOTA = 5;
 export const SUBACCOUNT_PAGE_SIZE = 10;
 /** The synthetic group 默认分组 (seed 001 §3): where a sub-account in no stored group sits, as a filter and in a body. */
 export const DEFAULT_SUBACCOUNT_GROUP = -1;

@@ -1,5 +1,6 @@
-import { DEFAULT_SUBACCOUNT_QUOTA, ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
+import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePlan as readFreePlan } from '../../src/features/price/package-service.ts';
 import {
   call,
   createAgent,
@@ -13,13 +14,16 @@ import {
 import { payAtSandbox, placeOrder } from './pay-helpers.ts';
 
 // A package's grants last until its expires_at and not a moment longer: the activity cap, the sub-account quota it
-// raised and hasContract are decided at each request, so an expired package lets the agent do no more than its base
-// allowance (activities not capped, DEFAULT_SUBACCOUNT_QUOTA sub-accounts, no contract).
+// raised and hasContract are decided at each request, so an expired package lets the agent do no more than the free
+// plan allows (its activity and sub-account caps, no contract).
 
 describe.each(engines)('package expiry on %s', (engine) => {
   let t: TestApp;
+  /** The free plan's sub-account quota: what an agent holds with no current package (the packages table's). */
+  let FREE_SUBACCOUNTS: number;
   beforeAll(async () => {
     t = await startApp(engine);
+    FREE_SUBACCOUNTS = (await readFreePlan(t.ctx.db)).subagentQuota;
   });
   afterAll(() => t?.close());
 
@@ -76,9 +80,9 @@ describe.each(engines)('package expiry on %s', (engine) => {
     const { agent, token } = await agentWithToken();
     await buy(token, 100004);
     expect((await call(t.app, 'GET', '/agent/me', { token })).body.hasContract).toBe(true);
-    for (let i = 0; i < DEFAULT_SUBACCOUNT_QUOTA + 1; i++) expect((await newSub(token)).status).toBe(200);
+    for (let i = 0; i < FREE_SUBACCOUNTS + 1; i++) expect((await newSub(token)).status).toBe(200);
     expect((await call(t.app, 'GET', '/agent/subagent', { token })).body).toMatchObject({
-      count: DEFAULT_SUBACCOUNT_QUOTA + 1,
+      count: FREE_SUBACCOUNTS + 1,
       quota: 100,
     });
 
@@ -86,8 +90,8 @@ describe.each(engines)('package expiry on %s', (engine) => {
     // The same session: its next request already sees the lapse.
     expect((await call(t.app, 'GET', '/agent/me', { token })).body.hasContract).toBe(false);
     expect((await call(t.app, 'GET', '/agent/subagent', { token })).body).toMatchObject({
-      count: DEFAULT_SUBACCOUNT_QUOTA + 1,
-      quota: DEFAULT_SUBACCOUNT_QUOTA,
+      count: FREE_SUBACCOUNTS + 1,
+      quota: FREE_SUBACCOUNTS,
       remainingCount: 0,
     });
     expectError(await newSub(token), 403, ERROR_MESSAGES.subaccountQuotaExceeded, {
@@ -100,11 +104,14 @@ describe.each(engines)('package expiry on %s', (engine) => {
     expect(fresh.status).toBe(200);
     expect(fresh.body.me.hasContract).toBe(false);
     const current = (await call(t.app, 'GET', '/agent/packageConfig', { token })).body.current;
-    expect(current).toMatchObject({ packageId: 100004, expired: true, subagentQuota: 5, hasContract: false });
+    expect(current).toMatchObject({
+      packageId: 100004,
+      expired: true,
+      subagentQuota: FREE_SUBACCOUNTS,
+      hasContract: false,
+    });
     // Its existing sub-accounts are kept; they simply cannot grow beyond the base.
-    expect((await call(t.app, 'GET', '/agent/subagent', { token })).body.items).toHaveLength(
-      DEFAULT_SUBACCOUNT_QUOTA + 1,
-    );
+    expect((await call(t.app, 'GET', '/agent/subagent', { token })).body.items).toHaveLength(FREE_SUBACCOUNTS + 1);
   });
 
   it('the upper agent sees the lapsed quota in the agent’s info and usage', async () => {
@@ -116,8 +123,8 @@ describe.each(engines)('package expiry on %s', (engine) => {
     expect((await info()).body.subagentQuota).toBe(10);
     expect((await usage()).body.subagentQuota).toBe(10);
     await expire(child.id);
-    expect((await info()).body.subagentQuota).toBe(DEFAULT_SUBACCOUNT_QUOTA);
-    expect((await usage()).body.subagentQuota).toBe(DEFAULT_SUBACCOUNT_QUOTA);
+    expect((await info()).body.subagentQuota).toBe(FREE_SUBACCOUNTS);
+    expect((await usage()).body.subagentQuota).toBe(FREE_SUBACCOUNTS);
   });
 
   it('renewing after expiry starts afresh: nothing of the lapsed package carries over', async () => {

@@ -1,5 +1,6 @@
-import { DEFAULT_SUBACCOUNT_QUOTA, ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
+import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePlan } from '../../src/features/price/package-service.ts';
 import {
   call,
   createAgent,
@@ -21,9 +22,12 @@ const SUBAGENT_FORBIDDEN = ['Sub-account is not allowed to do this', { code: ERR
 
 describe.each(engines)('sub-accounts (%s)', (engine) => {
   let t: TestApp;
+  /** The free plan's sub-account quota: what an agent holds with no current package (the packages table's). */
+  let FREE_SUBACCOUNTS: number;
 
   beforeAll(async () => {
     t = await startApp(engine);
+    FREE_SUBACCOUNTS = (await freePlan(t.ctx.db)).subagentQuota;
   });
   afterAll(() => t?.close());
 
@@ -78,8 +82,8 @@ describe.each(engines)('sub-accounts (%s)', (engine) => {
       items: [third, second, first],
       pager: { page: 1, pageSize: 10, total: 3 },
       count: 3,
-      quota: DEFAULT_SUBACCOUNT_QUOTA,
-      remainingCount: DEFAULT_SUBACCOUNT_QUOTA - 3,
+      quota: FREE_SUBACCOUNTS,
+      remainingCount: FREE_SUBACCOUNTS - 3,
     });
     const ids = async (query: string) =>
       (await call(t.app, 'GET', `/agent/subagent${query}`, { token })).body.items.map(
@@ -99,14 +103,14 @@ describe.each(engines)('sub-accounts (%s)', (engine) => {
     expect((await call(t.app, 'GET', '/agent/subagent?username=zzz', { token })).body).toMatchObject({
       items: [],
       count: 3,
-      remainingCount: DEFAULT_SUBACCOUNT_QUOTA - 3,
+      remainingCount: FREE_SUBACCOUNTS - 3,
     });
   });
 
   test('the quota: the sixth is refused with 403 Sub-account quota exceeded; deleting one frees a place', async () => {
     const { agent, token } = await owner();
     const made = [];
-    for (let i = 0; i < DEFAULT_SUBACCOUNT_QUOTA; i++) {
+    for (let i = 0; i < FREE_SUBACCOUNTS; i++) {
       const response = await create(token, { username: username('q') });
       expect(response.status).toBe(200);
       made.push(response.body);
