@@ -16,6 +16,8 @@ const seconds = (from: Date, to: Date | null, now: Date) =>
 
 /** A push of the activity started (opens its ingest session) or stopped (closes it). */
 export async function recordPush(db: Db, activityId: number, agentId: number, isPushing: boolean) {
+  // What the viewers of the push ending (or of the one before a new push) received belongs to that push.
+  await flushViewerRecords(db, activityId);
   if (isPushing) {
     await db
       .insertInto('ingestSessions')
@@ -32,25 +34,198 @@ export async function recordPush(db: Db, activityId: number, agentId: number, is
   }
 }
 
-/** A viewer came or went: the open push keeps its peak, and a leaving viewer adds the bytes it received. */
+/** A viewer came or went: the latest push keeps its peak, and a leaving viewer adds the bytes it received. */
 export async function recordViewers(db: Db, activityId: number, viewers: number, playbackBytes = 0) {
-  const latest = await db
-    .selectFrom('ingestSessions')
-    .select('id')
-    .where('activityId', '=', activityId)
-    .orderBy('startedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!latest) return;
   await db
     .updateTable('ingestSessions')
     .set({
       peakViewers: sql<number>`greatest(peak_viewers, ${viewers})`,
       playbackBytes: sql<string>`playback_bytes + ${Math.max(0, Math.round(playbackBytes))}`,
     })
-    .where('id', '=', latest.id)
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('ingestSessions')
+        .select('id')
+        .where('activityId', '=', activityId)
+        .orderBy('startedAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1),
+    )
     .execute();
+}
+
+// Viewer arrivals are cheap (issue 8: 1,000 viewers joining together held the API's event loop for seconds with a
+// lookup, an announcement and two writes each). The stream's activity is looked up once and kept a while; viewers are
+// counted in memory; the consoles' online count (activity.online) and the push's peak and bytes go out per activity
+// at most every FLUSH_MS, whatever number of viewers came or went in between. Reading the usage, and a push starting
+// or ending, writes what is pending first, so what the console shows is never behind.
+
+export interface StreamActivity {
+  id: number;
+  agentId: number;
+  subagentId: number | null;
+}
+
+/** How long a stream's activity is kept once looked up: arrivals during a live push cost no query. */
+const LOOKUP_TTL_MS = 30_000;
+/** A stream that is no activity's (the 标清 rendition's FLV, a deleted activity) is asked again sooner. */
+const MISS_TTL_MS = 5_000;
+/** Online announcements and the peak/bytes writes of one activity go out at most this often. */
+export const VIEWER_FLUSH_MS = 250;
+
+interface PendingViewers {
+  activity: StreamActivity;
+  /** Where the online count is read from when it is announced. */
+  streams: Set<string>;
+  ingest: object | null;
+  realtime: AppContext['realtime'];
+  peak: number;
+  bytes: number;
+  announce: boolean;
+}
+
+interface ViewerBook {
+  lookups: Map<string, { expiresAt: number; activity: Promise<StreamActivity | null> }>;
+  pending: Map<number, PendingViewers>;
+  /** Writes under way per activity: a flush asked for waits for them. */
+  writing: Map<number, Promise<void>>;
+  timer: NodeJS.Timeout | null;
+}
+
+const books = new WeakMap<Db, ViewerBook>();
+
+function bookOf(db: Db): ViewerBook {
+  let book = books.get(db);
+  if (!book) {
+    book = { lookups: new Map(), pending: new Map(), writing: new Map(), timer: null };
+    books.set(db, book);
+  }
+  return book;
+}
+
+/** The live activity whose stream app/stream is, from the cache while it is fresh (one query per stream). */
+export function streamActivity(db: Db, app: string, stream: string): Promise<StreamActivity | null> {
+  const book = bookOf(db);
+  const key = `${app}/${stream}`;
+  const now = Date.now();
+  const cached = book.lookups.get(key);
+  if (cached && cached.expiresAt > now) return cached.activity;
+  const entry = { expiresAt: now + LOOKUP_TTL_MS, activity: Promise.resolve<StreamActivity | null>(null) };
+  entry.activity = db
+    .selectFrom('activities')
+    .select(['id', 'agentId', 'subagentId'])
+    .where('app', '=', app)
+    .where('stream', '=', stream)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst()
+    .then(
+      (row) => {
+        if (!row) entry.expiresAt = Math.min(entry.expiresAt, Date.now() + MISS_TTL_MS);
+        return row ?? null;
+      },
+      (error: unknown) => {
+        // A failed lookup is not remembered.
+        if (book.lookups.get(key) === entry) book.lookups.delete(key);
+        throw error;
+      },
+    );
+  book.lookups.set(key, entry);
+  ensureFlushTimer(db, book);
+  return entry.activity;
+}
+
+/**
+ * The online count of app/stream changed (its activity's): the consoles hear it and the push keeps its peak, and
+ * `playbackBytes` (a leaving viewer's) are added, all within VIEWER_FLUSH_MS and once for every change in between.
+ */
+export function noteViewers(
+  ctx: Pick<AppContext, 'db' | 'ingest' | 'realtime'>,
+  activity: StreamActivity,
+  app: string,
+  stream: string,
+  playbackBytes = 0,
+) {
+  const book = bookOf(ctx.db);
+  let pending = book.pending.get(activity.id);
+  if (!pending) {
+    pending = {
+      activity,
+      streams: new Set(),
+      ingest: ctx.ingest,
+      realtime: ctx.realtime,
+      peak: 0,
+      bytes: 0,
+      announce: false,
+    };
+    book.pending.set(activity.id, pending);
+  }
+  pending.streams.add(`${app}/${stream}`);
+  pending.peak = Math.max(pending.peak, onlineViewers(ctx, app, stream));
+  pending.bytes += Math.max(0, Math.round(playbackBytes));
+  pending.announce = true;
+  ensureFlushTimer(ctx.db, book);
+}
+
+function onlineOf(pending: PendingViewers) {
+  const ingest = pending.ingest as AppContext['ingest'];
+  let online = 0;
+  for (const key of pending.streams) {
+    const at = key.indexOf('/');
+    online = Math.max(online, onlineViewers({ ingest }, key.slice(0, at), key.slice(at + 1)));
+  }
+  return online;
+}
+
+function ensureFlushTimer(db: Db, book: ViewerBook) {
+  if (book.timer) return;
+  book.timer = setInterval(() => {
+    const now = Date.now();
+    for (const [key, entry] of book.lookups) if (entry.expiresAt <= now) book.lookups.delete(key);
+    for (const activityId of [...book.pending.keys()]) void flushViewerRecords(db, activityId).catch(() => {});
+    if (book.lookups.size === 0 && book.pending.size === 0 && book.timer) {
+      clearInterval(book.timer);
+      book.timer = null;
+    }
+  }, VIEWER_FLUSH_MS);
+  book.timer.unref();
+}
+
+/**
+ * Announces and writes what is pending for the activity now (one query at most), after the writes already under
+ * way; resolves when its peak and bytes are in the database.
+ */
+export async function flushViewerRecords(db: Db, activityId: number): Promise<void> {
+  const book = books.get(db);
+  if (!book) return;
+  const before = book.writing.get(activityId);
+  const pending = book.pending.get(activityId);
+  book.pending.delete(activityId);
+  if (pending?.announce) announceOnline({ realtime: pending.realtime }, pending.activity, onlineOf(pending));
+  if (!pending || (pending.peak === 0 && pending.bytes === 0)) {
+    await before;
+    return;
+  }
+  const write = (async () => {
+    await before?.catch(() => {});
+    try {
+      await recordViewers(db, activityId, pending.peak, pending.bytes);
+    } catch (error) {
+      // Kept for the next flush rather than lost: a peak and bytes merge with what came since.
+      const next = book.pending.get(activityId);
+      if (next) {
+        next.peak = Math.max(next.peak, pending.peak);
+        next.bytes += pending.bytes;
+      } else book.pending.set(activityId, { ...pending, announce: false });
+      ensureFlushTimer(db, book);
+      throw error;
+    }
+  })();
+  book.writing.set(activityId, write);
+  try {
+    await write;
+  } finally {
+    if (book.writing.get(activityId) === write) book.writing.delete(activityId);
+  }
 }
 
 // HTTP-FLV viewers per stream of each embedded ingest. The hub's own listener count is not it: the HLS segmenter
@@ -86,6 +261,8 @@ function jobTotals(rows: { startedAt: Date; endedAt: Date | null }[], now: Date)
 export async function getActivityUsage(ctx: AppContext, caller: Caller, activityId: number): Promise<ActivityUsage> {
   await ownActivity(ctx.db, caller, activityId);
   const db = ctx.db;
+  // The peak and bytes of viewers that just came or went, before they are read.
+  await flushViewerRecords(db, activityId).catch(() => {});
   const [activity, pushes, streamJobs, storage, meetings, audience] = await Promise.all([
     db.selectFrom('activities').select(['app', 'stream']).where('id', '=', activityId).executeTakeFirstOrThrow(),
     db
@@ -156,7 +333,8 @@ export function announceOnline(
 
 /**
  * An HTTP-FLV viewer started playing app/stream: the agent's consoles hear the new online count (`activity.online`),
- * now and when the viewer leaves, and the push records its peak and the bytes the viewer received.
+ * now and when the viewer leaves, and the push records its peak and the bytes the viewer received. No query of its
+ * own: the stream's activity is looked up once for all its viewers, and the writes are shared (noteViewers).
  */
 export async function trackFlvViewer(
   ctx: Pick<AppContext, 'db' | 'ingest' | 'realtime'>,
@@ -177,25 +355,21 @@ export async function trackFlvViewer(
   res.once('finish', () => {
     sentBytes = (res.socket?.bytesWritten ?? startBytes) - startBytes;
   });
-  const activity = await ctx.db
-    .selectFrom('activities')
-    .select(['id', 'agentId', 'subagentId'])
-    .where('app', '=', app)
-    .where('stream', '=', stream)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  if (!activity) return uncount();
-  const announce = (online: number) => announceOnline(ctx, activity, online);
-  const left = async () => {
+  let activity: StreamActivity | null;
+  try {
+    activity = await streamActivity(ctx.db, app, stream);
+  } catch (error) {
     uncount();
-    const online = onlineViewers(ctx, app, stream);
-    announce(online);
+    throw error;
+  }
+  if (!activity) return uncount();
+  const known = activity;
+  const left = () => {
+    uncount();
     if (!sentBytes) sentBytes = (res.socket?.bytesWritten ?? startBytes) - startBytes;
-    await recordViewers(ctx.db, activity.id, online, sentBytes);
+    noteViewers(ctx, known, app, stream, sentBytes);
   };
   if (res.destroyed || res.writableFinished) return left();
-  res.once('close', () => void left().catch(() => {}));
-  const online = onlineViewers(ctx, app, stream);
-  announce(online);
-  await recordViewers(ctx.db, activity.id, online);
+  res.once('close', left);
+  noteViewers(ctx, known, app, stream);
 }

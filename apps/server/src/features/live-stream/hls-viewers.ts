@@ -1,6 +1,6 @@
 import { HLS_VIEWER_IDLE_TARGETS } from '@yanbo/contracts/watch';
 import type { AppContext } from '../../app-context.ts';
-import { announceOnline, onlineViewers, recordViewers } from '../activities/activity-usage.ts';
+import { noteViewers, streamActivity } from '../activities/activity-usage.ts';
 import { sourceStreamOf } from './transcode.ts';
 
 // HLS players hold no connection to count: they fetch the playlist again every target duration. A viewer is online
@@ -99,17 +99,11 @@ export async function trackHlsViewer(ctx: HlsDeps, app: string, stream: string, 
   if (isNew) await announce(app, activityStream);
 }
 
-/** Tells the activity's consoles its online count, and keeps the push's peak. */
+/**
+ * Tells the activity's consoles its online count, and keeps the push's peak: the activity is looked up once per
+ * stream and the announcement and write are shared with every other viewer's coming and going (noteViewers).
+ */
 async function announceStream(ctx: HlsDeps, app: string, stream: string) {
-  const activity = await ctx.db
-    .selectFrom('activities')
-    .select(['id', 'agentId', 'subagentId'])
-    .where('app', '=', app)
-    .where('stream', '=', stream)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  if (!activity) return;
-  const online = onlineViewers(ctx, app, stream);
-  announceOnline(ctx, activity, online);
-  await recordViewers(ctx.db, activity.id, online);
+  const activity = await streamActivity(ctx.db, app, stream);
+  if (activity) noteViewers(ctx, activity, app, stream);
 }
