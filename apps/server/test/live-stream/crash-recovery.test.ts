@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../../e2e/start-server.ts';
 import { type BuiltApp, buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
@@ -11,6 +11,7 @@ import {
   endSilentExternalPushes,
   keepMarkingPushesSeen,
   markPushesSeen,
+  PUSH_SEEN_INTERVAL_MS,
 } from '../../src/features/live-stream/push-liveness.ts';
 import { call, createAgent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
 import { push, waitFor } from './push.ts';
@@ -216,5 +217,40 @@ describe.each(engines)('an external media server’s pushes on %s', (engine) => 
       .where('endedAt', 'is', null)
       .executeTakeFirstOrThrow();
     expect(reopened.lastSeenAt).not.toBeNull();
+  });
+});
+
+describe('the server, while pushes are live', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Only the intervals are simulated, so the server's own 20 s timer can be run at once.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    t = await startApp('pglite');
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t?.close();
+  });
+
+  it(`marks them seen every ${PUSH_SEEN_INTERVAL_MS / 1000} s`, async () => {
+    const { app, ctx } = t;
+    const agent = await createAgent(ctx);
+    const token = await sessionFor(ctx, agent.id);
+    const live = (await call(app, 'POST', '/activity', { token, body: { name: '直播中' } })).body;
+    await ctx.db.updateTable('activities').set({ isPushing: true }).where('id', '=', live.id).execute();
+    await ctx.db.insertInto('ingestSessions').values({ activityId: live.id, agentId: agent.id }).execute();
+    const lastSeen = async () =>
+      (
+        await ctx.db
+          .selectFrom('ingestSessions')
+          .select('lastSeenAt')
+          .where('activityId', '=', live.id)
+          .executeTakeFirstOrThrow()
+      ).lastSeenAt;
+    vi.advanceTimersByTime(PUSH_SEEN_INTERVAL_MS - 1_000);
+    await sleep(200);
+    expect(await lastSeen()).toBeNull();
+    vi.advanceTimersByTime(1_000);
+    await waitFor(async () => (await lastSeen()) !== null, 2_000);
   });
 });
