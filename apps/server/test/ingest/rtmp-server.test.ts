@@ -204,7 +204,8 @@ describe('RTMP server (scripted client)', () => {
     const video = await player.waitFor((r) => r.message.typeId === 9 && r.message.payload[1] === 1);
     expect(video.message.payload[0]).toBe(0x17);
     publisher.media(streamId, 9, 1080, Buffer.from([0x27, 1, 0, 0, 0, 0x41]));
-    const live = await player.waitFor((r) => r.message.typeId === 9 && r.message.timestamp === 80);
+    // On the stream's own clock, which every player shares (one encoding of each message for all of them).
+    const live = await player.waitFor((r) => r.message.typeId === 9 && r.message.timestamp === 1080);
     expect(live.message.streamId).toBe(playStream);
     publisher.socket.destroy();
     await player.waitStatus('NetStream.Play.UnpublishNotify');

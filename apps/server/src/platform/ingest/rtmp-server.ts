@@ -9,6 +9,12 @@
  * from accept (not an idle timeout a byte every few seconds resets), and the chunk stream is held to small messages,
  * few chunk streams and a small buffer until the stream key is accepted. One encoder publishes a stream at a time:
  * a second one is refused while the first is live, as nginx-rtmp does, and accepted once the first is gone.
+ *
+ * Players hang off the stream's channel in the hub, as HTTP-FLV viewers do (issue 8): each message is encoded into
+ * chunks once per chunk size and message stream id, on the channel's own clock, and the same Buffer is written to
+ * every player; a player stays connected through a publisher's reconnect within the grace period and goes on with
+ * the new publish's sequence headers, its timestamps running on; one that cannot keep up drops to the next keyframe,
+ * and one stuck or past a hard limit is disconnected so its queue is given back.
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
@@ -31,7 +37,14 @@ import {
   userControlMessage,
   windowAckSizeMessage,
 } from './rtmp-chunk.ts';
-import { createViewerPacer, type LiveStream, type MediaTag, StreamHub } from './stream-hub.ts';
+import {
+  createViewerPacer,
+  type FlvFrame,
+  type FlvViewer,
+  type LiveStream,
+  type MediaTag,
+  StreamHub,
+} from './stream-hub.ts';
 
 /** 'takeover' is no longer produced: a second publisher is refused while the first is live. */
 export type PublishEndReason = 'unpublish' | 'close' | 'error' | 'timeout' | 'takeover' | 'shutdown';
@@ -83,6 +96,10 @@ export interface RtmpServerOptions {
   chunkSize?: number;
   /** Bytes queued for an RTMP player beyond which its frames are dropped (default 2 MiB). */
   maxPlayerPendingBytes?: number;
+  /** A player whose queue passes this is disconnected at once (default 4 × maxPlayerPendingBytes). */
+  playerHardLimitBytes?: number;
+  /** A player that has been dropping frames this long without catching up is disconnected (default 10 s). */
+  playerStallTimeoutMs?: number;
   /** Connections open at once; more are closed on accept (default 1000). */
   maxConnections?: number;
   /** Connections open at once from one address (default 16), except from {@link perIpExemptAddresses}. */
@@ -125,7 +142,16 @@ export interface RtmpServer {
   sessions(): RtmpSessionInfo[];
   /** Closes the connection publishing app/stream (the activity is gone); false when none is. */
   disconnectPublisher(app: string, stream: string): boolean;
+  /** What the players' fan-out cost: messages written to players, and how many times one was encoded into chunks. */
+  playerStats(): PlayerStats;
   readonly hub: StreamHub;
+}
+
+export interface PlayerStats {
+  /** Audio, video and data messages written to players (each batch of a player counts its messages). */
+  messages: number;
+  /** Messages encoded into chunks: once per message per chunk size and stream id, whatever the number of players. */
+  encodes: number;
 }
 
 const HANDSHAKE_SIZE = 1536;
@@ -162,6 +188,60 @@ interface ServerContext {
   publishers: Map<string, Session>;
   log: (line: string) => void;
   deadlines: { handshake: number; connect: number; publishOrPlay: number };
+  playerStats: PlayerStats;
+}
+
+// A frame's (or a batch's) chunks per chunk size and message stream id, kept as long as the frame is (the channel's
+// GOP cache, or the batch being written): every player with the same two gets the very same Buffer.
+const frameChunks = new WeakMap<object, Map<number, Buffer>>();
+
+function chunkCsid(type: number) {
+  return type === TagType.audio ? CSID.audio : type === TagType.video ? CSID.video : CSID.data;
+}
+
+/** The frame as RTMP chunks (a type-0 header first, the timestamp absolute), encoded at most once per shape. */
+function frameAsChunks(stats: PlayerStats, frame: FlvFrame, chunkSize: number, streamId: number): Buffer {
+  // Chunk sizes are at most 2^31 and stream ids small: one number keys both.
+  const shape = chunkSize * 65_536 + (streamId & 0xffff);
+  let shapes = frameChunks.get(frame);
+  if (!shapes) {
+    shapes = new Map();
+    frameChunks.set(frame, shapes);
+  }
+  let chunks = shapes.get(shape);
+  if (!chunks) {
+    stats.encodes++;
+    chunks = encodeChunks(
+      {
+        csid: chunkCsid(frame.type),
+        typeId: frame.type,
+        streamId,
+        timestamp: frame.timestamp,
+        // The FLV tag less its 11-byte header and 4-byte PreviousTagSize is the message payload.
+        payload: frame.bytes.subarray(11, frame.bytes.length - 4),
+      },
+      chunkSize,
+    );
+    shapes.set(shape, chunks);
+  }
+  return chunks;
+}
+
+/** A batch of frames (the channel's shared `bytes` names it) as one Buffer of chunks, built once per shape. */
+function batchAsChunks(stats: PlayerStats, frames: FlvFrame[], bytes: Buffer, chunkSize: number, streamId: number) {
+  if (frames.length === 1) return frameAsChunks(stats, frames[0], chunkSize, streamId);
+  const shape = chunkSize * 65_536 + (streamId & 0xffff);
+  let shapes = frameChunks.get(bytes);
+  if (!shapes) {
+    shapes = new Map();
+    frameChunks.set(bytes, shapes);
+  }
+  let chunks = shapes.get(shape);
+  if (!chunks) {
+    chunks = Buffer.concat(frames.map((frame) => frameAsChunks(stats, frame, chunkSize, streamId)));
+    shapes.set(shape, chunks);
+  }
+  return chunks;
 }
 
 let nextSessionId = 1;
@@ -670,13 +750,117 @@ class Session {
       this.status(streamId, 'error', 'NetStream.Play.Failed', 'Too many plays on one connection.');
       return;
     }
+    const query = { ...this.connectQuery, ...parseQuery(streamQuery) };
+    const internal = app !== null && this.ctx.options.isInternalPlay?.(app, stream, query) === true;
+    // The server's own reader (a transcode) follows one publish and ends with it, as its job expects; the audience
+    // plays from the channel, which outlives a publisher's reconnect.
+    const channel = internal || app === null ? null : this.ctx.hub.channel(app, stream);
+    if (!internal && (!channel || channel.live !== live)) {
+      this.status(streamId, 'error', 'NetStream.Play.StreamNotFound', `${stream} is not live.`);
+      return;
+    }
     this.clearDeadline();
     this.socket.setTimeout(0);
     this.send(userControlMessage(UserControlEvent.streamBegin, streamId));
     this.status(streamId, 'status', 'NetStream.Play.Reset', `Playing and resetting ${stream}.`);
     this.status(streamId, 'status', 'NetStream.Play.Start', `Started playing ${stream}.`);
     this.sendMessage(CSID.data, streamId, MessageType.dataAmf0, 0, encodeAmf0Values(['|RtmpSampleAccess', true, true]));
+    if (channel) this.playChannel(streamId, stream, channel);
+    else this.playInternal(streamId, stream, live);
+  }
 
+  /** An audience player: the channel's shared chunks, paced; it lives until the channel ends or the player goes. */
+  private playChannel(streamId: number, stream: string, channel: NonNullable<ReturnType<StreamHub['channel']>>) {
+    const stats = this.ctx.playerStats;
+    const chunkSize = this.sentChunkSize;
+    const maxPending = this.ctx.options.maxPlayerPendingBytes ?? 2 * 1024 * 1024;
+    const lowWater = maxPending / 2;
+    const hardLimit = this.ctx.options.playerHardLimitBytes ?? maxPending * 4;
+    const stallTimeoutMs = this.ctx.options.playerStallTimeoutMs ?? 10_000;
+    let done = false;
+    // Dropping until a frame a decoder can start from, once the queue is back under the low-water mark.
+    let skipping = false;
+    let stalledSince = 0;
+
+    const stop = () => {
+      done = true;
+      channel.remove(viewer);
+    };
+    const cut = (why: string) => {
+      if (done) return;
+      stop();
+      this.log(`closing player of ${stream}: ${why}`);
+      this.terminate('error');
+    };
+    const writeMedia = (chunks: Buffer, messages: number) => {
+      stats.messages += messages;
+      this.write(chunks);
+    };
+
+    const viewer: FlvViewer = {
+      frames: (frames, bytes) => {
+        if (done) return;
+        if (this.closed || this.socket.destroyed) return stop();
+        let pending = this.socket.writableLength;
+        if (pending > hardLimit) return cut(`${pending} bytes queued`);
+        if (!skipping) {
+          // Keeping up: the batch as it is, the very Buffer every other player of this shape gets.
+          const all = batchAsChunks(stats, frames, bytes, chunkSize, streamId);
+          if (pending + all.length <= maxPending) return writeMedia(all, frames.length);
+        }
+        const kept: Buffer[] = [];
+        for (const frame of frames) {
+          const chunks = frameAsChunks(stats, frame, chunkSize, streamId);
+          if (!frame.config) {
+            if (skipping) {
+              if (!frame.resumable || pending > lowWater) continue;
+              skipping = false;
+            } else if (pending + chunks.length > maxPending) {
+              skipping = true;
+              stalledSince = Date.now();
+              continue;
+            }
+          }
+          kept.push(chunks);
+          pending += chunks.length;
+        }
+        if (skipping && Date.now() - stalledSince > stallTimeoutMs) return cut('not reading');
+        if (kept.length === 0) return;
+        if (kept.length === 1) return writeMedia(kept[0], 1);
+        this.socket.cork();
+        for (const chunks of kept) writeMedia(chunks, 1);
+        this.socket.uncork();
+      },
+      resume: () => {
+        // The publisher came back: its sequence headers come first (they always pass), its frames from its first
+        // keyframe on, and the timestamps run on from the channel's clock. No UnpublishNotify in between: players
+        // such as ffmpeg stop reading at one.
+        skipping = true;
+        stalledSince = Date.now();
+      },
+      end: () => {
+        if (done) return;
+        stop();
+        if (this.closed) return;
+        this.playing.delete(streamId);
+        this.send(userControlMessage(UserControlEvent.streamEof, streamId));
+        this.status(streamId, 'status', 'NetStream.Play.UnpublishNotify', `${stream} is now unpublished.`);
+      },
+    };
+
+    // Counted as playing before the first bytes: a GOP larger than what a silent peer may have unread is no flood.
+    this.playing.set(streamId, { streamId, stream, unsubscribe: stop });
+    const initial: FlvFrame[] = [];
+    for (const frame of [channel.metadata, channel.videoConfig, channel.audioConfig]) if (frame) initial.push(frame);
+    initial.push(...channel.gop);
+    this.socket.cork();
+    for (const frame of initial) writeMedia(frameAsChunks(stats, frame, chunkSize, streamId), 1);
+    this.socket.uncork();
+    if (!channel.add(viewer)) viewer.end();
+  }
+
+  /** The server's own reader of one publish: tags as they come, rebased to 0, ended with the publish. */
+  private playInternal(streamId: number, stream: string, live: LiveStream) {
     const snapshot = live.snapshot();
     let base: number | null = null;
     const rebase = (ts: number) => {
@@ -684,8 +868,7 @@ class Session {
       return Math.max(0, ts - base);
     };
     const sendTag = (tag: MediaTag, ts: number) => {
-      const csid = tag.type === TagType.audio ? CSID.audio : tag.type === TagType.video ? CSID.video : CSID.data;
-      this.sendMessage(csid, streamId, tag.type, ts, tag.data);
+      this.sendMessage(chunkCsid(tag.type), streamId, tag.type, ts, tag.data);
     };
     if (snapshot.metadata) sendTag({ type: TagType.script, timestamp: 0, data: snapshot.metadata }, 0);
     if (snapshot.videoConfig) sendTag(snapshot.videoConfig, 0);
@@ -697,8 +880,6 @@ class Session {
       () => this.socket.writableLength,
       () => live.hasVideo,
     );
-    const query = { ...this.connectQuery, ...parseQuery(streamQuery) };
-    const internal = app !== null && this.ctx.options.isInternalPlay?.(app, stream, query) === true;
     const unsubscribe = live.subscribe(
       {
         tag: (tag) => {
@@ -715,7 +896,7 @@ class Session {
           this.status(streamId, 'status', 'NetStream.Play.UnpublishNotify', `${stream} is now unpublished.`);
         },
       },
-      { internal },
+      { internal: true },
     );
     if (!live.ended) this.playing.set(streamId, { streamId, stream, unsubscribe });
   }
@@ -781,6 +962,7 @@ export function createRtmpServer(options: RtmpServerOptions): RtmpServer {
     sessions,
     publishers: new Map(),
     log,
+    playerStats: { messages: 0, encodes: 0 },
     deadlines: {
       handshake: Math.min(options.handshakeDeadlineMs ?? 5000, publishOrPlay),
       connect: Math.min(options.connectDeadlineMs ?? 8000, publishOrPlay),
@@ -848,6 +1030,9 @@ export function createRtmpServer(options: RtmpServerOptions): RtmpServer {
     },
     sessions() {
       return [...sessions.values()].map((session) => session.info());
+    },
+    playerStats() {
+      return { ...ctx.playerStats };
     },
     disconnectPublisher(app, stream) {
       for (const session of sessions.values()) {
