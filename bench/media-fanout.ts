@@ -95,15 +95,16 @@ async function waitUntil(test: () => boolean, ms: number, what: string) {
 }
 
 /** Attaches the readers, waits until they all receive, measures the servers' CPU and the readers' throughput. */
-async function measureReaders(options: Record<string, unknown>, pids: number[]) {
+async function measureReaders(options: Record<string, unknown> & { count: number }, pids: number[]) {
+  const count = options.count;
   const readers = startReaders(options);
-  await waitUntil(() => readers.latest.connected >= READERS, 60_000, 'readers connected');
+  await waitUntil(() => readers.latest.connected >= count, 60_000, 'readers connected');
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const bytesBefore = readers.latest.bytes;
   const started = performance.now();
   const cores = await coresUsed(pids, SECONDS);
-  const mbps = ((readers.latest.bytes - bytesBefore) * 8) / ((performance.now() - started) / 1000) / READERS / 1e6;
-  return { readers, cores, mbps, connected: readers.latest.connected };
+  const mbps = ((readers.latest.bytes - bytesBefore) * 8) / ((performance.now() - started) / 1000) / count / 1e6;
+  return { readers, cores, mbps, count, connected: readers.latest.connected };
 }
 
 /** Latency of GET /api/healthz: 4 clients one request after another for `seconds`. */
@@ -226,14 +227,35 @@ rtmp { server { listen 127.0.0.1:${nginxPort}; application live { live on; } } }
     readersLeft.push(rtmp.readers);
     await rtmp.readers.stop();
 
-    const perCore = (cores: number) => Math.round(READERS / cores);
+    // The embedded server's own RTMP players, beside its HTTP-FLV readers: its connection cap (1,000) holds the
+    // push too, so one reader fewer at the default count.
+    const [liveApp, liveStream] = flvPath.split('/').slice(-2);
+    const ourRtmp = await measureReaders(
+      {
+        kind: 'rtmp',
+        count: Math.min(READERS, 999),
+        host: '127.0.0.1',
+        port: rtmpPort,
+        app: liveApp,
+        stream: liveStream.replace(/\.flv$/, ''),
+      },
+      serverPids,
+    );
+    readersLeft.push(ourRtmp.readers);
+    await ourRtmp.readers.stop();
+
+    const perCore = (count: number, cores: number) => Math.round(count / cores);
     // Readers that cannot keep up (a busy machine) take less: Mbps delivered per core compares fairly then.
-    const row = (label: string, idleCores: number, m: { cores: number; mbps: number }) =>
-      `| ${label} | ${idleCores.toFixed(2)} | ${m.cores.toFixed(2)} | ${m.mbps.toFixed(2)} | **${perCore(m.cores)}** | ${Math.round(READERS / Math.max(0.01, m.cores - idleCores))} | ${Math.round((READERS * m.mbps) / m.cores)} |`;
-    const rows = [row('embedded ingest, HTTP-FLV', idle.ours, flv), row('nginx-rtmp, RTMP', idle.nginx, rtmp)];
+    const row = (label: string, idleCores: number, m: { cores: number; mbps: number; count: number }) =>
+      `| ${label} | ${m.count} | ${idleCores.toFixed(2)} | ${m.cores.toFixed(2)} | ${m.mbps.toFixed(2)} | **${perCore(m.count, m.cores)}** | ${Math.round(m.count / Math.max(0.01, m.cores - idleCores))} | ${Math.round((m.count * m.mbps) / m.cores)} |`;
+    const rows = [
+      row('embedded ingest, HTTP-FLV', idle.ours, flv),
+      row('embedded ingest, RTMP', idle.ours, ourRtmp),
+      row('nginx-rtmp, RTMP', idle.nginx, rtmp),
+    ];
     const ms = (value: number) => value.toFixed(1);
     console.log(
-      `media-fanout: ${READERS} readers — ours ${flv.cores.toFixed(2)} cores (${flv.mbps.toFixed(2)} Mbps each), nginx ${rtmp.cores.toFixed(2)} cores (${rtmp.mbps.toFixed(2)} Mbps each); healthz p95 ${ms(healthIdle.p95)} → ${ms(healthLoaded.p95)} ms`,
+      `media-fanout: ${READERS} readers — ours ${flv.cores.toFixed(2)} cores (${flv.mbps.toFixed(2)} Mbps each), ours over RTMP ${ourRtmp.cores.toFixed(2)} cores (${ourRtmp.mbps.toFixed(2)} Mbps each), nginx ${rtmp.cores.toFixed(2)} cores (${rtmp.mbps.toFixed(2)} Mbps each); healthz p95 ${ms(healthIdle.p95)} → ${ms(healthLoaded.p95)} ms`,
     );
     await writeSection(
       'media-fanout',
@@ -245,8 +267,8 @@ ${SECONDS} s each after a 3 s warm-up, on ${os.cpus().length} cores (${new Date(
 are the server processes' user + system CPU over that time, the push alone included ("idle": no reader).
 \`BENCH_MEDIA_READERS\` and \`BENCH_MEDIA_SECONDS\` change the count and the time.
 
-| server | cores, no reader | cores, ${READERS} readers | Mbps per reader | readers per core | readers per core (minus idle) | Mbps delivered per core |
-|---|---|---|---|---|---|---|
+| server | readers | cores, no reader | cores, readers attached | Mbps per reader | readers per core | readers per core (minus idle) | Mbps delivered per core |
+|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 \`/api/healthz\` latency (4 clients in turn, 5 s), the same server:
@@ -256,8 +278,9 @@ ${rows.join('\n')}
 | none | ${ms(healthIdle.p50)} | ${ms(healthIdle.p95)} | ${ms(healthIdle.max)} | ${healthIdle.count} |
 | ${READERS} HTTP-FLV | ${ms(healthLoaded.p50)} | ${ms(healthLoaded.p95)} | ${ms(healthLoaded.max)} | ${healthLoaded.count} |
 
-The media is still served on the API's event loop: the readers' writes, and the online-count bookkeeping each
-viewer's arrival causes, delay API requests; serving media off that loop is what brings p95 under 10 ms.`,
+The media is still served on the API's event loop: the readers' writes delay API requests (a viewer's arrival
+costs no query of its own any more); serving media off that loop is what brings p95 under 10 ms. The embedded
+ingest's own RTMP players are measured too: each message is encoded into chunks once for all of them.`,
     );
   } finally {
     for (const readers of readersLeft) if (readers.child.exitCode === null) await readers.stop();
