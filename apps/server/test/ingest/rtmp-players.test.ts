@@ -4,6 +4,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { setImmediate as tick } from 'node:timers/promises';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRtmpServer, type RtmpServer } from '../../src/platform/ingest/rtmp-server.ts';
 import { StreamHub } from '../../src/platform/ingest/stream-hub.ts';
@@ -15,6 +18,23 @@ const avcConfig = Buffer.from([0x17, 0, 0, 0, 0, 1, 0x64, 0, 0x1f, 0xff, 0xe1, 0
 const keyframe = (size: number) => Buffer.concat([Buffer.from([0x17, 1, 0, 0, 0]), Buffer.alloc(size, 0x65)]);
 const interframe = (size: number) => Buffer.concat([Buffer.from([0x27, 1, 0, 0, 0]), Buffer.alloc(size, 0x41)]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const MB = 1024 * 1024;
+
+function arrayBuffers() {
+  gc();
+  gc();
+  return process.memoryUsage().arrayBuffers;
+}
+
+/** A ~3 Mbps stream: 25 fps video of 15 kB frames, a keyframe every 2 s. */
+function videoFrame(keyframe: boolean) {
+  const frame = Buffer.alloc(15_000, 0x11);
+  frame.set([keyframe ? 0x17 : 0x27, 1, 0, 0, 0, 0, 0, 0x3a, 0x93, keyframe ? 0x65 : 0x41]);
+  return frame;
+}
 
 async function until(predicate: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
@@ -153,6 +173,78 @@ describe('RTMP players', () => {
     second.socket.destroy();
     watcher.socket.destroy();
   });
+
+  it('gives back what 50 stalled players held, while a player that keeps up is served', async () => {
+    // Its own server with the default bounds (2 MiB queued per player), a stall deadline of 1 s.
+    const own = createRtmpServer({
+      port: 0,
+      host: '127.0.0.1',
+      playerStallTimeoutMs: 1000,
+      authorizePublish: () => false,
+    });
+    const ownPort = await own.listen();
+    try {
+      const live = own.hub.publish('live', 'mem', 1)!;
+      live.pushMedia(9, 0, avcConfig);
+      live.pushMedia(8, 0, Buffer.from([0xaf, 0, 0x12, 0x10]));
+      const stalled = await Promise.all(Array.from({ length: 50 }, () => player(ownPort, 'mem')));
+      for (const p of stalled) p.socket.pause();
+      const healthy = await player(ownPort, 'mem');
+      let healthyVideo = 0;
+      // What the test's own client parsed is no server memory: counted and let go.
+      const drain = () => {
+        healthyVideo += videoOf(healthy).length;
+        healthy.received.length = 0;
+      };
+      while (live.viewers < 51) await tick();
+      drain();
+      const baseline = arrayBuffers();
+
+      // 100 s of stream, fed as fast as the sockets take it.
+      let peak = 0;
+      let frames = 0;
+      for (let frame = 0; frame < 2500; frame++) {
+        const ms = frame * 40;
+        live.pushMedia(8, ms, Buffer.alloc(400, 0xaf));
+        live.pushMedia(9, ms, videoFrame(frame % 50 === 0));
+        frames++;
+        if (frame % 250 === 249) {
+          drain();
+          peak = Math.max(peak, arrayBuffers() - baseline);
+        }
+        await tick();
+        if (frame % 25 === 0) await sleep(1);
+      }
+      const playing = () => own.sessions().filter((session) => session.state === 'playing').length;
+      const deadline = Date.now() + 5000;
+      while (playing() > 1 && Date.now() < deadline) {
+        live.pushMedia(9, frames++ * 40, videoFrame(false));
+        await sleep(20);
+      }
+      expect(playing(), 'every stalled player disconnected by the server').toBe(1);
+      expect(live.viewers).toBe(1);
+      for (const p of stalled) p.socket.destroy();
+      await sleep(200);
+      drain();
+      // Still live: what is left is the stream's (its GOP cache, shared chunks) and the reader's queue.
+      const stillLive = arrayBuffers() - baseline;
+      healthy.socket.destroy();
+      own.hub.unpublish(live);
+      await sleep(200);
+      const after = arrayBuffers() - baseline;
+      console.log(
+        `[ingest] 50 stalled RTMP players: arrayBuffers peak +${(peak / MB).toFixed(1)} MB, after they were dropped +${(stillLive / MB).toFixed(1)} MB (+${(after / MB).toFixed(1)} MB once the stream ended); the reader that keeps up got ${healthyVideo} video messages of ${frames}`,
+      );
+      // A copy per player held 2 MiB+ each (over 100 MB for 50); shared chunks hold one stream's worth.
+      expect(peak).toBeLessThan(40 * MB);
+      expect(stillLive).toBeLessThan(20 * MB);
+      expect(after).toBeLessThan(8 * MB);
+      expect(healthyVideo).toBeGreaterThan(2000);
+      healthy.socket.destroy();
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 
   describe.skipIf(!existsSync(FFMPEG))('with ffmpeg', () => {
     let children: ChildProcess[] = [];
