@@ -72,6 +72,7 @@ const LOOKUP_TTL_MS = 30_000;
 const MISS_TTL_MS = 5_000;
 /** Online announcements and the peak/bytes writes of one activity go out at most this often. */
 export const VIEWER_FLUSH_MS = 250;
+const MAX_WRITE_ATTEMPTS = 20;
 
 interface PendingViewers {
   activity: StreamActivity;
@@ -82,6 +83,8 @@ interface PendingViewers {
   peak: number;
   bytes: number;
   announce: boolean;
+  /** Writes of these numbers that failed: after MAX_WRITE_ATTEMPTS (a database gone for good) they are let go. */
+  failures: number;
 }
 
 interface ViewerBook {
@@ -156,6 +159,7 @@ export function noteViewers(
       peak: 0,
       bytes: 0,
       announce: false,
+      failures: 0,
     };
     book.pending.set(activity.id, pending);
   }
@@ -210,13 +214,16 @@ export async function flushViewerRecords(db: Db, activityId: number): Promise<vo
     try {
       await recordViewers(db, activityId, pending.peak, pending.bytes);
     } catch (error) {
-      // Kept for the next flush rather than lost: a peak and bytes merge with what came since.
-      const next = book.pending.get(activityId);
-      if (next) {
-        next.peak = Math.max(next.peak, pending.peak);
-        next.bytes += pending.bytes;
-      } else book.pending.set(activityId, { ...pending, announce: false });
-      ensureFlushTimer(db, book);
+      // Kept for the next flush rather than lost (a peak and bytes merge with what came since), a few times.
+      if (pending.failures + 1 < MAX_WRITE_ATTEMPTS) {
+        const next = book.pending.get(activityId);
+        if (next) {
+          next.peak = Math.max(next.peak, pending.peak);
+          next.bytes += pending.bytes;
+          next.failures = Math.max(next.failures, pending.failures + 1);
+        } else book.pending.set(activityId, { ...pending, announce: false, failures: pending.failures + 1 });
+        ensureFlushTimer(db, book);
+      }
       throw error;
     }
   })();
