@@ -1,3 +1,4 @@
+import { LIVE_EDGE } from '@yanbo/contracts/live-playback';
 import type { WatchPlayback } from '@yanbo/contracts/watch';
 import { useEffect, useRef, useState } from 'react';
 import { watchTexts as t } from '../locales/zh-CN';
@@ -8,21 +9,6 @@ type PlayerState = 'connecting' | 'playing' | 'error' | 'unsupported';
 type FlvPlayer = { destroy(): void };
 
 const RETRY_MS = 3000;
-/**
- * The server starts a viewer at the last keyframe, up to a GOP behind live: jump when more than 1.5 s behind, and
- * play a little faster past 1 s until 0.6 s, so everyone watches at the live edge. Through a publisher's reconnect
- * the connection stays open and the player picks up the new push by itself.
- */
-const LIVE_EDGE = {
-  enableStashBuffer: false,
-  liveBufferLatencyChasing: true,
-  liveBufferLatencyMaxLatency: 1.5,
-  liveBufferLatencyMinRemain: 0.3,
-  liveSync: true,
-  liveSyncMaxLatency: 1,
-  liveSyncTargetLatency: 0.6,
-  liveSyncPlaybackRate: 1.2,
-};
 /** One id per page view: the HLS playlist carries it, so the server counts this viewer online. */
 const VIEWER_ID = Math.random().toString(36).slice(2, 12);
 

@@ -1,24 +1,10 @@
 import { LoadingOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { LIVE_EDGE } from '@yanbo/contracts/live-playback';
 import { Flex, Tag, Typography } from 'antd';
 import type Mpegts from 'mpegts.js';
 import { useEffect, useRef, useState } from 'react';
 import { boardTexts as t } from '../../../locales/zh-CN/board';
 import { choosePlayback, type Playback } from '../board-rules';
-
-/**
- * The server starts a viewer at the last keyframe, up to a GOP behind live: jump when more than 1.5 s behind, and
- * play a little faster past 1 s until 0.6 s, so the preview runs at the live edge.
- */
-const LIVE_EDGE = {
-  enableStashBuffer: false,
-  liveBufferLatencyChasing: true,
-  liveBufferLatencyMaxLatency: 1.5,
-  liveBufferLatencyMinRemain: 0.3,
-  liveSync: true,
-  liveSyncMaxLatency: 1,
-  liveSyncTargetLatency: 0.6,
-  liveSyncPlaybackRate: 1.2,
-};
 
 /** A failed or ended connection is retried this often while the activity still says it is pushing. */
 const RETRY_MS = 2_000;
