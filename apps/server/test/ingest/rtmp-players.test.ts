@@ -5,12 +5,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setImmediate as tick } from 'node:timers/promises';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRtmpServer, type RtmpServer } from '../../src/platform/ingest/rtmp-server.ts';
 import { StreamHub } from '../../src/platform/ingest/stream-hub.ts';
 import { exited, FFMPEG, push } from '../live-stream/push.ts';
+import { arrayBuffers, MB, videoFrame } from './memory-probe.ts';
 import { type Received, RtmpTestClient } from './rtmp-test-client.ts';
 
 const KEY = 'play-key';
@@ -18,23 +17,6 @@ const avcConfig = Buffer.from([0x17, 0, 0, 0, 0, 1, 0x64, 0, 0x1f, 0xff, 0xe1, 0
 const keyframe = (size: number) => Buffer.concat([Buffer.from([0x17, 1, 0, 0, 0]), Buffer.alloc(size, 0x65)]);
 const interframe = (size: number) => Buffer.concat([Buffer.from([0x27, 1, 0, 0, 0]), Buffer.alloc(size, 0x41)]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-v8.setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-const MB = 1024 * 1024;
-
-function arrayBuffers() {
-  gc();
-  gc();
-  return process.memoryUsage().arrayBuffers;
-}
-
-/** A ~3 Mbps stream: 25 fps video of 15 kB frames, a keyframe every 2 s. */
-function videoFrame(keyframe: boolean) {
-  const frame = Buffer.alloc(15_000, 0x11);
-  frame.set([keyframe ? 0x17 : 0x27, 1, 0, 0, 0, 0, 0, 0x3a, 0x93, keyframe ? 0x65 : 0x41]);
-  return frame;
-}
 
 async function until(predicate: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;

@@ -1,33 +1,15 @@
 import http from 'node:http';
 import net from 'node:net';
 import { setImmediate as tick } from 'node:timers/promises';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFlvTags } from '../../src/platform/ingest/flv.ts';
 import { serveFlv } from '../../src/platform/ingest/http-flv.ts';
 import { StreamHub } from '../../src/platform/ingest/stream-hub.ts';
+import { arrayBuffers, MB, videoFrame } from './memory-probe.ts';
 
 // Issue 8: 50 stalled HTTP-FLV readers (sockets that never read) took the process from 529 to 644 MB for good. Each
 // viewer's queue is bounded (frames dropped to the next keyframe), a viewer stuck past the stall deadline is
 // disconnected, and what the stalled queues held is given back.
-
-v8.setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-const MB = 1024 * 1024;
-
-function arrayBuffers() {
-  gc();
-  gc();
-  return process.memoryUsage().arrayBuffers;
-}
-
-/** A ~3 Mbps stream: 25 fps video of 15 kB frames, a keyframe every 2 s, and audio. */
-function videoFrame(keyframe: boolean) {
-  const frame = Buffer.alloc(15_000, 0x11);
-  frame.set([keyframe ? 0x17 : 0x27, 1, 0, 0, 0, 0, 0, 0x3a, 0x93, keyframe ? 0x65 : 0x41]);
-  return frame;
-}
 
 describe('slow HTTP-FLV viewers', () => {
   let server: http.Server;

@@ -1,0 +1,24 @@
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+// What the slow-viewer tests measure: the Buffers a stream's viewers hold, after two full collections, and a stream
+// heavy enough (about 3 Mbps) for a stalled viewer's queue to matter.
+
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+export const MB = 1024 * 1024;
+
+/** Bytes held in ArrayBuffers (every Buffer's memory) once garbage is collected. */
+export function arrayBuffers(): number {
+  gc();
+  gc();
+  return process.memoryUsage().arrayBuffers;
+}
+
+/** One frame of a ~3 Mbps stream: 25 fps video of 15 kB frames (an FLV video tag body, AVC). */
+export function videoFrame(keyframe: boolean): Buffer {
+  const frame = Buffer.alloc(15_000, 0x11);
+  frame.set([keyframe ? 0x17 : 0x27, 1, 0, 0, 0, 0, 0, 0x3a, 0x93, keyframe ? 0x65 : 0x41]);
+  return frame;
+}
