@@ -317,6 +317,15 @@ export async function sessionFor(ctx: AppContext, agentId: number, subagentId: n
 }
 
 /** Logs in through POST /agent/login and answers the token. */
+/** A new agent (createAgent's options) with a session of its own: what most API tests start from. */
+export async function signedInAgent(
+  ctx: AppContext,
+  options: Parameters<typeof createAgent>[1] = {},
+): Promise<{ agent: TestAgent; token: string }> {
+  const agent = await createAgent(ctx, options);
+  return { agent, token: await sessionFor(ctx, agent.id) };
+}
+
 export async function login(app: FastifyInstance, username: string, password: string, ip?: string): Promise<string> {
   const response = await call(app, 'POST', '/agent/login', { body: { username, password }, ip: ip ?? nextIp() });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);

@@ -1,6 +1,6 @@
 import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createAgent, createSubagent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
+import { call, createSubagent, engines, sessionFor, signedInAgent, startApp, type TestApp } from '../harness.ts';
 import { type DnsStandIn, startDnsStandIn } from './dns-stand-in.ts';
 
 // Custom hosts (issue 8): no IP literal, localhost or platform host; a host restyles /login only after its owner has
@@ -23,10 +23,7 @@ describe.each(engines)('custom host on %s', (engine) => {
     await dns?.close();
   });
 
-  async function agentToken() {
-    const agent = await createAgent(t.ctx);
-    return { agent, token: await sessionFor(t.ctx, agent.id) };
-  }
+  const agentToken = () => signedInAgent(t.ctx);
   const setHost = (token: string, host: string) =>
     call(t.app, 'PUT', '/agent/customization', { token, body: { host } });
   const verify = (token: string) => call(t.app, 'POST', '/agent/customization/host/verify', { token });

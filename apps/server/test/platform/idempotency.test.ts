@@ -1,6 +1,6 @@
 import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createAgent, createSubagent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
+import { call, createSubagent, engines, sessionFor, signedInAgent, startApp, type TestApp } from '../harness.ts';
 
 // Idempotency-Key (issue 8: 提交订单 twice made two orders 35 ms apart; 创建 twice showed 创建成功 and 活动名称已存在).
 
@@ -12,10 +12,7 @@ describe.each(engines)('Idempotency-Key on %s', (engine) => {
   afterAll(() => t?.close());
 
   let counter = 0;
-  async function agentToken() {
-    const agent = await createAgent(t.ctx);
-    return { agent, token: await sessionFor(t.ctx, agent.id) };
-  }
+  const agentToken = () => signedInAgent(t.ctx);
   const create = (token: string, name: string, key?: string) =>
     call(t.app, 'POST', '/activity', {
       token,

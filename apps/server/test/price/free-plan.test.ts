@@ -1,6 +1,6 @@
 import { FREE_PACKAGE_ID, type PricePackage } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createAgent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
+import { call, engines, signedInAgent, startApp, type TestApp } from '../harness.ts';
 import { payAtSandbox, placeOrder } from './pay-helpers.ts';
 
 // One package table drives the /price card, the confirmation and the enforcement (issue 8: the trial's card said
@@ -13,10 +13,7 @@ describe.each(engines)('the free plan and one package table on %s', (engine) => 
   });
   afterAll(() => t?.close());
 
-  async function agentToken() {
-    const agent = await createAgent(t.ctx);
-    return { agent, token: await sessionFor(t.ctx, agent.id) };
-  }
+  const agentToken = () => signedInAgent(t.ctx);
 
   it('an agent without a package holds the free plan’s finite caps, shown by packageConfig and enforced', async () => {
     const { token } = await agentToken();

@@ -1,6 +1,6 @@
 import { PRICE_ERRORS } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createAgent, createSubagent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
+import { call, createSubagent, engines, sessionFor, signedInAgent, startApp, type TestApp } from '../harness.ts';
 import { payAtSandbox, placeOrder } from './pay-helpers.ts';
 
 // A pending order can be paid again (继续支付) or cancelled (取消订单) from /price and /order (issue 8).
@@ -12,10 +12,7 @@ describe.each(engines)('pending orders on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  async function agentToken() {
-    const agent = await createAgent(t.ctx);
-    return { agent, token: await sessionFor(t.ctx, agent.id) };
-  }
+  const agentToken = () => signedInAgent(t.ctx);
 
   it('继续支付 answers the order’s pay page again, which pays it', async () => {
     const { token } = await agentToken();

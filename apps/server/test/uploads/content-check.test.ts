@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createAgent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
+import { call, engines, signedInAgent, startApp, type TestApp } from '../harness.ts';
 
 // Uploads are checked for what they claim to be (issue 8): ffprobe for audio and video, magic bytes for documents;
 // and storage per agent comes from its package, refused with a clear message when full.
@@ -56,10 +56,7 @@ describe.each(engines)('upload content and storage on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  async function agentToken() {
-    const agent = await createAgent(t.ctx);
-    return { agent, token: await sessionFor(t.ctx, agent.id) };
-  }
+  const agentToken = () => signedInAgent(t.ctx);
   async function activityUpload(token: string, file: { name: string; type: string; data: Buffer }) {
     const activity = await call(t.app, 'POST', '/activity', { token, body: { name: `素材活动 ${Date.now()}` } });
     const policy = await call(t.app, 'GET', `/v3/upload-policy/activity?activityId=${activity.body.id}`, { token });
