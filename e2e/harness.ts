@@ -36,6 +36,8 @@ let agentCounter = 0;
 
 /** A custom host an agent may claim (not localhost, not an IP literal), which the browser resolves to 127.0.0.1. */
 export const JOURNEY_CUSTOM_HOST = 'live.xinghe.test';
+/** A name this machine is reached by, as another machine on the office network would (the board's LAN addresses). */
+export const JOURNEY_LAN_HOST = 'studio.yanbo.test';
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -49,8 +51,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      // The settings journey's custom host reaches this machine's server, as its DNS would in production.
-      `--host-resolver-rules=MAP ${JOURNEY_CUSTOM_HOST} 127.0.0.1`,
+      // The settings journey's custom host and the board's LAN name reach this machine's server, as DNS would.
+      `--host-resolver-rules=MAP ${JOURNEY_CUSTOM_HOST} 127.0.0.1, MAP ${JOURNEY_LAN_HOST} 127.0.0.1`,
     ],
   });
 }

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { ADMIN, api, CHROMIUM, type Journey } from '../harness.ts';
+import { ADMIN, api, JOURNEY_LAN_HOST, type Journey } from '../harness.ts';
 
 // Create an activity in the modal, land on its board, push with ffmpeg and watch the board follow without a reload.
 
@@ -237,32 +236,21 @@ export function activityCopyJourneys(j: Journey) {
       name: '局域网推流',
     });
     const rtmpPort = new URL(activity.stream.pushServer.replace('rtmp:', 'http:')).port;
-    // A browser that reaches this server by a name, as another machine on the network would.
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP studio.yanbo.test 127.0.0.1'],
-    });
-    try {
-      const port = new URL(j.server.baseUrl).port;
-      const page = await browser.newPage({ locale: 'zh-CN' });
-      await page.goto(`http://studio.yanbo.test:${port}/board/${activity.id}#access_token=${agent.token}`);
-      await page.getByRole('textbox', { name: 'OBS 服务器' }).waitFor();
-      assert.equal(
-        await page.getByRole('textbox', { name: 'OBS 服务器' }).inputValue(),
-        `rtmp://studio.yanbo.test:${rtmpPort}/live`,
-      );
-      assert.match(
-        await page.getByRole('textbox', { name: 'FLV', exact: true }).inputValue(),
-        new RegExp(`^http://studio\\.yanbo\\.test:${port}/live/`),
-      );
-      assert.equal(
-        await page.getByTestId('board-watch-url').inputValue(),
-        `http://studio.yanbo.test:${port}/watch/${activity.id}`,
-      );
-      await j.screenshot(page, 'board-push-host');
-    } finally {
-      await browser.close();
-    }
+    // The browser reaches this server by a name, as another machine on the network would.
+    const host = JOURNEY_LAN_HOST;
+    const port = new URL(j.server.baseUrl).port;
+    const page = await (await j.browser.newContext({ locale: 'zh-CN' })).newPage();
+    await page.goto(`http://${host}:${port}/board/${activity.id}#access_token=${agent.token}`);
+    await page.getByRole('textbox', { name: 'OBS 服务器' }).waitFor();
+    assert.equal(
+      await page.getByRole('textbox', { name: 'OBS 服务器' }).inputValue(),
+      `rtmp://${host}:${rtmpPort}/live`,
+    );
+    assert.match(
+      await page.getByRole('textbox', { name: 'FLV', exact: true }).inputValue(),
+      new RegExp(`^http://${host.replaceAll('.', '\\.')}:${port}/live/`),
+    );
+    assert.equal(await page.getByTestId('board-watch-url').inputValue(), `http://${host}:${port}/watch/${activity.id}`);
+    await j.screenshot(page, 'board-push-host');
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from './http';
+import { http, newIdempotencyKey } from './http';
 
 // Every POST carries an Idempotency-Key (issue 8: two clicks made two orders); a retry of the same mutation sends the
 // same key, a new attempt a new one.
@@ -30,7 +30,7 @@ describe('Idempotency-Key', () => {
     await http.post('/agent/order', { packageId: 100001 });
     await http.post('/agent/logout');
     await http.post('/agent/logout');
-    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
     expect(keys[3]).not.toBe(keys[4]);
@@ -42,5 +42,13 @@ describe('Idempotency-Key', () => {
     await http.put('/activity/1', { name: 'a' });
     await http.get('/activity');
     expect(keys).toEqual(['modal-1', undefined, undefined]);
+  });
+
+  it('makes keys where crypto.randomUUID is missing: the console opened over plain http on a LAN address', () => {
+    // Browsers give randomUUID to secure contexts only; getRandomValues everywhere.
+    vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+    const first = newIdempotencyKey();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(first);
   });
 });

@@ -25,9 +25,12 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-/** A new Idempotency-Key. */
+/**
+ * A new Idempotency-Key: 128 random bits. Not crypto.randomUUID, which browsers give only to secure contexts, and the
+ * console is opened over plain http on a LAN address too.
+ */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 const keysByBody = new WeakMap<object, string>();
