@@ -33,11 +33,10 @@ vi.mock('fastify', async (importOriginal) => {
 });
 
 /**
- * Tables a refused call may still write, each for its reason: the session's last use (any signed-in call), the login
- * history (a refused sign-in is recorded there, as the login records show), and wrong watch-code guesses (counted
- * to cap guessing).
+ * Tables a refused call may still write, each for its reason: the session's last use (any signed-in call), and the login
+ * history (a refused sign-in is recorded there, as the login records show).
  */
-const VOLATILE_TABLES = new Set(['sessions', 'login_records', 'watch_code_failures']);
+const VOLATILE_TABLES = new Set(['sessions', 'login_records']);
 
 /** Routes the sweep leaves alone, with the reason. */
 const SKIPPED: Record<string, string> = {

@@ -444,13 +444,6 @@ export interface ActivityDitchVisitsTable {
   visits: ColumnType<string, number | string, number | string>;
 }
 
-export interface WatchCodeFailuresTable {
-  id: ColumnType<string, never, never>;
-  activityId: number;
-  ip: string;
-  createdAt: CreatedAt;
-}
-
 export interface DB {
   agents: AgentsTable;
   subagents: SubagentsTable;
@@ -489,5 +482,4 @@ export interface DB {
   visits: VisitsTable;
   activityVisitStats: ActivityVisitStatsTable;
   activityDitchVisits: ActivityDitchVisitsTable;
-  watchCodeFailures: WatchCodeFailuresTable;
 }
