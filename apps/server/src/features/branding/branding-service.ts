@@ -55,6 +55,32 @@ async function lockBranding(trx: Db, agentId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Rewrites the agent's customization under its row lock: `next` gets the stored one and answers the new one, or null
+ * to leave it. Two agents claiming the same verified host at once: the unique index decides, answered as taken.
+ */
+async function rewriteCustomization(
+  db: Db,
+  agentId: number,
+  next: (trx: Db, stored: Record<string, unknown>) => Promise<Record<string, unknown> | null>,
+) {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const row = await lockBranding(trx, agentId);
+      const customization = await next(trx, record(row.customization));
+      if (!customization) return;
+      await trx
+        .updateTable('agentBranding')
+        .set({ customization: JSON.stringify(customization), updatedAt: new Date() })
+        .where('agentId', '=', agentId)
+        .execute();
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '23505') throw hostTaken();
+    throw error;
+  }
+}
+
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
 const record = (value: unknown): Stored =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Stored) : {};
@@ -225,23 +251,10 @@ export async function verifyCustomHost(
   const host = text(record((await brandingRow(db, caller.agentId))?.customization).host, '');
   if (!host) throw hostRequired();
   if (!(await hostProven(lookup, hostVerification(secretKey, caller.agentId, host)))) throw hostNotVerified();
-  try {
-    await db.transaction().execute(async (trx) => {
-      const row = await lockBranding(trx, caller.agentId);
-      const stored = record(row.customization);
-      // The host changed while DNS was asked: the proof was for the old one.
-      if (stored.host !== host) return;
-      await trx
-        .updateTable('agentBranding')
-        .set({ customization: JSON.stringify({ ...stored, hostVerified: host }), updatedAt: new Date() })
-        .where('agentId', '=', caller.agentId)
-        .execute();
-    });
-  } catch (error) {
-    // Another agent verified the same host first: the unique index decides.
-    if ((error as { code?: unknown }).code === '23505') throw hostTaken();
-    throw error;
-  }
+  // The host changed while DNS was asked: the proof was for the old one.
+  await rewriteCustomization(db, caller.agentId, async (_trx, stored) =>
+    stored.host === host ? { ...stored, hostVerified: host } : null,
+  );
   return getCustomization(db, secretKey, caller);
 }
 
@@ -309,33 +322,21 @@ export async function updateCustomization(
   }
   if (body.data !== undefined) changes.data = body.data.wechatPrivateTemplateId ? body.data : '';
 
-  try {
-    await db.transaction().execute(async (trx) => {
-      // A host is taken once another agent has verified it; unverified claims do not block its real owner.
-      if (body.host) {
-        const other = await trx
-          .selectFrom('agentBranding')
-          .select('agentId')
-          .where(sql<string>`customization ->> 'hostVerified'`, '=', body.host)
-          .where('agentId', '!=', caller.agentId)
-          .executeTakeFirst();
-        if (other) throw hostTaken();
-      }
-      const row = await lockBranding(trx, caller.agentId);
-      const stored = record(row.customization);
-      // A new host must be proved again; saving the same host keeps its proof.
-      if (body.host !== undefined && body.host !== stored.host) changes.hostVerified = '';
-      await trx
-        .updateTable('agentBranding')
-        .set({ customization: JSON.stringify(patched(stored, changes)), updatedAt: new Date() })
-        .where('agentId', '=', caller.agentId)
-        .execute();
-    });
-  } catch (error) {
-    // Two agents verifying the same host at once: the unique index decides.
-    if ((error as { code?: unknown }).code === '23505') throw hostTaken();
-    throw error;
-  }
+  await rewriteCustomization(db, caller.agentId, async (trx, stored) => {
+    // A host is taken once another agent has verified it; unverified claims do not block its real owner.
+    if (body.host) {
+      const other = await trx
+        .selectFrom('agentBranding')
+        .select('agentId')
+        .where(sql<string>`customization ->> 'hostVerified'`, '=', body.host)
+        .where('agentId', '!=', caller.agentId)
+        .executeTakeFirst();
+      if (other) throw hostTaken();
+    }
+    // A new host must be proved again; saving the same host keeps its proof.
+    if (body.host !== undefined && body.host !== stored.host) changes.hostVerified = '';
+    return patched(stored, changes);
+  });
   return getCustomization(db, secretKey, caller);
 }
 

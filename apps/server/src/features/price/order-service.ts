@@ -114,6 +114,20 @@ export async function orderStatus(ctx: AppContext, caller: Caller, orderId: numb
         .returning(['id', 'packageId', 'activityId', 'amount', 'status', 'paidAt', 'expiresAt'])
         .executeTakeFirst()) ?? row;
   }
+  return toOrderStatus(row);
+}
+
+interface OrderStatusRow {
+  id: number;
+  packageId: number;
+  activityId: number | null;
+  amount: OrderStatusAnswer['amount'];
+  status: OrderStatusAnswer['status'];
+  paidAt: Date | null;
+}
+
+/** An order as GET /agent/order/{id}/status answers it. */
+export function toOrderStatus(row: OrderStatusRow): OrderStatusAnswer {
   return {
     orderId: row.id,
     packageId: row.packageId,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { mainAccountOnly } from '../../platform/tenancy.ts';
+import { toOrderStatus } from './order-service.ts';
 
 // An unpaid (init) order can be paid again (继续支付) or cancelled (取消订单) from /price and /order (issue 8), so a
 // second click or a closed pay page leaves no order the agent cannot act on.
@@ -64,12 +65,5 @@ export async function cancelOrder(ctx: AppContext, caller: Caller, orderId: numb
     .executeTakeFirst();
   // Paid between the check and the update: the payment wins.
   if (!row) throw conflict(PRICE_ERRORS.orderNotPending);
-  return {
-    orderId: row.id,
-    packageId: row.packageId,
-    activityId: row.activityId,
-    amount: row.amount,
-    status: row.status,
-    paidAt: row.paidAt?.toISOString() ?? null,
-  };
+  return toOrderStatus(row);
 }
