@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRtmpServer, type RtmpServer } from '../../src/platform/ingest/rtmp-server.ts';
 import { StreamHub } from '../../src/platform/ingest/stream-hub.ts';
 import { exited, FFMPEG, push } from '../live-stream/push.ts';
-import { arrayBuffers, MB, videoFrame } from './memory-probe.ts';
+import { arrayBuffers, feedStream, MB, videoFrame } from './memory-probe.ts';
 import { type Received, RtmpTestClient } from './rtmp-test-client.ts';
 
 const KEY = 'play-key';
@@ -183,20 +183,12 @@ describe('RTMP players', () => {
       const baseline = arrayBuffers();
 
       // 100 s of stream, fed as fast as the sockets take it.
-      let peak = 0;
-      let frames = 0;
-      for (let frame = 0; frame < 2500; frame++) {
-        const ms = frame * 40;
-        live.pushMedia(8, ms, Buffer.alloc(400, 0xaf));
-        live.pushMedia(9, ms, videoFrame(frame % 50 === 0));
-        frames++;
-        if (frame % 250 === 249) {
-          drain();
-          peak = Math.max(peak, arrayBuffers() - baseline);
-        }
-        await tick();
-        if (frame % 25 === 0) await sleep(1);
-      }
+      const fed = await feedStream(live, () => {
+        drain();
+        return arrayBuffers() - baseline;
+      });
+      const peak = fed.peak;
+      let frames = fed.frames;
       const playing = () => own.sessions().filter((session) => session.state === 'playing').length;
       const deadline = Date.now() + 5000;
       while (playing() > 1 && Date.now() < deadline) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFlvTags } from '../../src/platform/ingest/flv.ts';
 import { serveFlv } from '../../src/platform/ingest/http-flv.ts';
 import { StreamHub } from '../../src/platform/ingest/stream-hub.ts';
-import { arrayBuffers, MB, videoFrame } from './memory-probe.ts';
+import { arrayBuffers, feedStream, MB, videoFrame } from './memory-probe.ts';
 
 // Issue 8: 50 stalled HTTP-FLV readers (sockets that never read) took the process from 529 to 644 MB for good. Each
 // viewer's queue is bounded (frames dropped to the next keyframe), a viewer stuck past the stall deadline is
@@ -55,17 +55,9 @@ describe('slow HTTP-FLV viewers', () => {
     while (live.viewers < 51) await tick();
 
     // 100 s of stream, fed as fast as the sockets take it.
-    let peak = 0;
-    let frames = 0;
-    for (let frame = 0; frame < 2500; frame++) {
-      const ms = frame * 40;
-      live.pushMedia(8, ms, Buffer.alloc(400, 0xaf));
-      live.pushMedia(9, ms, videoFrame(frame % 50 === 0));
-      frames++;
-      if (frame % 250 === 249) peak = Math.max(peak, arrayBuffers() - baseline);
-      await tick();
-      if (frame % 25 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-    }
+    const fed = await feedStream(live, () => arrayBuffers() - baseline);
+    const peak = fed.peak;
+    let frames = fed.frames;
     const deadline = Date.now() + 5000;
     while (live.viewers > 1 && Date.now() < deadline) {
       live.pushMedia(9, frames++ * 40, videoFrame(false));
