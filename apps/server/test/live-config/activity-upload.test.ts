@@ -1,24 +1,8 @@
 import { ACTIVITY_PICTURE_MAX_BYTES, ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { engines, expectError } from '../harness.ts';
+import { multipart, PNG } from '../upload-form.ts';
 import { useWorld } from './world.ts';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
-  'base64',
-);
-
-function multipart(file: { name: string; type: string; data: Buffer }) {
-  const boundary = `----yanbo${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(engines)('activity picture upload on %s', (engine) => {
   const w = useWorld(engine);

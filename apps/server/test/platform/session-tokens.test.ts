@@ -10,28 +10,11 @@ import {
   startApp,
   type TestApp,
 } from '../harness.ts';
+import { multipart, PNG } from '../upload-form.ts';
 
 // Issue 8, tokens die with the session: a message token (the console's event stream) and an upload policy name the
 // session that asked for them and are refused once it has ended (logout, password change, a disabled or deleted
 // account); an open event stream closes when its session ends.
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
-  'base64',
-);
-
-function multipart(token: string) {
-  const boundary = `----yanbo${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="token"\r\n\r\n${token}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`,
-    ),
-    PNG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** Resolves when the stream's body ends (the server closed it); rejects after timeoutMs. */
 async function streamEnds(response: Response, timeoutMs: number): Promise<void> {
@@ -66,7 +49,12 @@ describe.each(engines)('tokens die with the session on %s', (engine) => {
     (await call(t.app, 'POST', '/ephemeral-token', { token })).body.token as string;
   const policyToken = async (token: string) =>
     (await call(t.app, 'GET', '/v3/upload-policy/agent-avatar', { token })).body.token as string;
-  const upload = (policy: string) => t.app.inject({ method: 'POST', url: '/api/upload', ...multipart(policy) });
+  const upload = (policy: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      ...multipart({ name: 'a.png', type: 'image/png', data: PNG }, policy),
+    });
   const openStream = (token: string) => fetch(`${base}/api/realtime/console?token=${encodeURIComponent(token)}`);
 
   it('after logout the message token and the upload policy are refused, and the open stream is closed', async () => {

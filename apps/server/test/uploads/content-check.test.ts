@@ -5,27 +5,12 @@ import path from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, engines, signedInAgent, startApp, type TestApp } from '../harness.ts';
+import { multipart, PNG } from '../upload-form.ts';
 
 // Uploads are checked for what they claim to be (issue 8): ffprobe for audio and video, magic bytes for documents;
 // and storage per agent comes from its package, refused with a clear message when full.
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
-  'base64',
-);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-function multipart(file: { name: string; type: string; data: Buffer }) {
-  const boundary = `----yanbo${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 let media: { mp4: Buffer; mp3: Buffer };
 let scratch: string;
