@@ -1,13 +1,17 @@
 import { benchActivityList } from './activity-list.ts';
 import { benchAgentMe } from './agent-me.ts';
+import { benchConsoleLoad } from './console-load.ts';
 import { benchMediaFanout } from './media-fanout.ts';
 import { benchRtmpAttacks } from './rtmp-attacks.ts';
+import { benchSensitiveWords } from './sensitive-words.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'agent-me': benchAgentMe,
   'activity-list': benchActivityList,
   'rtmp-attacks': benchRtmpAttacks,
   'media-fanout': benchMediaFanout,
+  'console-load': benchConsoleLoad,
+  'sensitive-words': benchSensitiveWords,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {

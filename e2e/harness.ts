@@ -51,7 +51,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      // The settings journey's custom host and the board's LAN name reach this machine's server, as DNS would.
+      // The branding journey's custom host and the board's LAN name reach this machine's server, as DNS would.
       `--host-resolver-rules=MAP ${JOURNEY_CUSTOM_HOST} 127.0.0.1, MAP ${JOURNEY_LAN_HOST} 127.0.0.1`,
     ],
   });

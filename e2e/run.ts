@@ -5,10 +5,13 @@ import { accountJourneys } from './journeys/account.ts';
 import { activityCopyJourneys, activityJourneys } from './journeys/activities.ts';
 import { activitySettingsJourneys } from './journeys/activity-settings.ts';
 import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journeys/agents.ts';
+import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
+import { giftJourneys } from './journeys/gifts.ts';
 import { liveConfigJourneys } from './journeys/live-config.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
 import { priceJourneys } from './journeys/price.ts';
-import { SETTINGS_SERVER_IPS, settingsDns, settingsJourneys } from './journeys/settings.ts';
+import { robotJourneys } from './journeys/robots.ts';
+import { sensitiveWordJourneys } from './journeys/sensitive-words.ts';
 import { statsJourneys } from './journeys/stats.ts';
 import { subaccountJourneys } from './journeys/subaccounts.ts';
 import { watchJourneys } from './journeys/watch.ts';
@@ -23,14 +26,14 @@ describe('browser journeys', () => {
   before(async () => {
     const rtmpPort = await freePort();
     // Custom hosts are proved with a DNS TXT record: a DNS server of the journeys' own answers it.
-    settingsDns.standIn = await startDnsStandIn();
+    brandingDns.standIn = await startDnsStandIn();
     const server = await startServer({
       ADMIN_MOBILE: ADMIN.mobile,
       ADMIN_PASSWORD: ADMIN.password,
       RTMP_PORT: String(rtmpPort),
       RTMP_HOST: '127.0.0.1',
-      SERVER_IPS: SETTINGS_SERVER_IPS,
-      DNS_RESOLVER: settingsDns.standIn.address,
+      SERVER_IPS: BRANDING_SERVER_IPS,
+      DNS_RESOLVER: brandingDns.standIn.address,
     });
     const browser = await launchBrowser();
     Object.assign(journey, createJourney(server, browser));
@@ -51,7 +54,7 @@ describe('browser journeys', () => {
   after(async () => {
     await journey.browser?.close();
     await journey.server?.stop();
-    await settingsDns.standIn?.close();
+    await brandingDns.standIn?.close();
   });
 
   accountJourneys(journey);
@@ -62,8 +65,11 @@ describe('browser journeys', () => {
   agentAccessJourneys(journey);
   activityJourneys(journey);
   activityCopyJourneys(journey);
-  settingsJourneys(journey);
+  brandingJourneys(journey);
   subaccountJourneys(journey);
+  sensitiveWordJourneys(journey);
+  giftJourneys(journey);
+  robotJourneys(journey);
   liveConfigJourneys(journey);
   priceJourneys(journey);
   wechatPayJourneys(journey);

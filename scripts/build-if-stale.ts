@@ -19,7 +19,13 @@ export interface App {
   inputs: string[];
 }
 
-const SHARED = ['packages/contracts/src', 'packages/contracts/package.json', 'package-lock.json', 'tsconfig.base.json'];
+const SHARED = [
+  'packages/contracts/src',
+  'scripts/vite-precompress.ts',
+  'packages/contracts/package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+];
 export const APPS: App[] = [
   {
     workspace: 'apps/console',

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import http, { type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
@@ -13,12 +14,19 @@ import { registerAccountRoutes } from './features/account/account-routes.ts';
 import { registerActivityRoutes } from './features/activities/activity-routes.ts';
 import { trackFlvViewer } from './features/activities/activity-usage.ts';
 import { registerAgentRoutes } from './features/agents/agent-routes.ts';
-import { registerBrandingRoutes } from './features/branding/branding-routes.ts';
+import { registerBrandingRoutes } from './features/branding/index.ts';
+import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
 import { registerExtensionRoutes } from './features/extensions/extension-routes.ts';
+import { registerGiftRoutes } from './features/gifts/index.ts';
 import { registerLiveConfigRoutes } from './features/live-config/live-config-routes.ts';
 import { registerConsoleEventRoutes } from './features/live-stream/console-events-routes.ts';
-import { createEmbeddedIngest, registerPlaybackRoutes } from './features/live-stream/embedded-ingest.ts';
+import {
+  createEmbeddedIngest,
+  type FlvViewerListener,
+  flvHandoff,
+  registerPlaybackRoutes,
+} from './features/live-stream/embedded-ingest.ts';
 import { trackHlsViewer } from './features/live-stream/hls-viewers.ts';
 import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
 import { registerLiveStreamRoutes } from './features/live-stream/live-stream-routes.ts';
@@ -32,6 +40,8 @@ import { markInterruptedJobs } from './features/live-stream/stream-jobs.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerPriceRoutes } from './features/price/price-routes.ts';
+import { registerRobotAvatars, registerRobotRoutes } from './features/robots/index.ts';
+import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts';
 import { registerStatsRoutes } from './features/stats/stats-routes.ts';
 import { registerSubaccountRoutes } from './features/subaccounts/subaccount-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
@@ -45,6 +55,7 @@ import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createJobSlots } from './platform/ffmpeg/job-slots.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
+import { type MediaProcess, startMediaProcess } from './platform/ingest/index.ts';
 import { createOutboundRules } from './platform/net/outbound-address.ts';
 import { createProviders, registerProviderPages } from './platform/providers.ts';
 import { createMemoryRateLimitStore } from './platform/rate-limit.ts';
@@ -52,6 +63,7 @@ import { createLocalHub } from './platform/realtime/hub.ts';
 import { createRedisHub } from './platform/realtime/redis-hub.ts';
 import { serializeRequest } from './platform/request-log.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { builtAssetOptions } from './platform/static-assets.ts';
 import { createLocalFileStorage, FILES_URL_PREFIX } from './platform/storage/file-storage.ts';
 
 export interface BuiltApp {
@@ -62,6 +74,7 @@ export interface BuiltApp {
 
 /** Builds the whole server: database (migrated), providers, API routes, OpenAPI, the console and its SPA fallback. */
 export async function buildApp(config: Config, options: { logStream?: Writable } = {}): Promise<BuiltApp> {
+  const mediaFrontDoor: { current: ((req: IncomingMessage) => boolean) | null } = { current: null };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -77,17 +90,24 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     },
     // X-Forwarded-For only from the proxies TRUST_PROXY names; otherwise the connection's address is the client's.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    // Nothing unauthenticated holds a connection without bound: headers within 15 s, a whole request (an upload
-    // included) within 30 min, an idle connection closed after 2 min (event streams ping every 15 s), JSON bodies
-    // at most 1 MiB (uploads have their own multipart limits). Keep-alive stays at Fastify's 72 s, longer than a
-    // load balancer's idle timeout, so a proxy never reuses a connection this side has just closed.
-    // Node checks the header deadline on this beat (30 s by default, which let a slow client hold on for 45 s).
-    http: { headersTimeout: 15_000, connectionsCheckingInterval: 2_000 },
-    requestTimeout: 30 * 60_000,
-    connectionTimeout: 120_000,
+    // JSON bodies at most 1 MiB (uploads have their own multipart limits).
     bodyLimit: 1024 * 1024,
     // Server-sent event streams stay open; closing the server ends them.
     forceCloseConnections: true,
+    // The HTTP server is this one, so that HTTP-FLV viewers can be handed to the media worker ahead of Fastify.
+    serverFactory: (handler) => {
+      // Nothing unauthenticated holds a connection without bound: headers within 15 s (Node checks that deadline
+      // on a 2 s beat; its default 30 s let a slow client hold on for 45 s), a whole request (an upload included)
+      // within 30 min, an idle connection closed after 2 min (event streams ping every 15 s). Keep-alive stays at
+      // 72 s, longer than a load balancer's idle timeout, so a proxy never reuses a connection this side just closed.
+      const server = http.createServer({ headersTimeout: 15_000, connectionsCheckingInterval: 2_000 }, (req, res) => {
+        if (!mediaFrontDoor.current?.(req)) handler(req, res);
+      });
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 30 * 60_000;
+      server.setTimeout(120_000);
+      return server;
+    },
   });
   // At most 2,000 connections per address (a generous share: a proxy named in TRUST_PROXY is not counted) and 16,000
   // in all, below the process's file descriptors, so one client cannot take them from everyone else.
@@ -166,6 +186,10 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerLiveConfigRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
       registerDitchRoutes(api, ctx);
+      registerSensitiveWordRoutes(api, ctx);
+      registerGiftRoutes(api, ctx);
+      registerCommentRoutes(api, ctx);
+      registerRobotRoutes(api, ctx);
       registerStatsRoutes(api, ctx);
       registerExtensionRoutes(api, ctx);
       await registerPriceRoutes(api, ctx);
@@ -174,6 +198,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     { prefix: API_PREFIX },
   );
   registerProviderPages(app, providers, database.db, config.secretKey);
+  registerRobotAvatars(app);
   mkdirSync(path.join(config.dataDir, 'files'), { recursive: true });
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'files'),
@@ -181,22 +206,25 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     decorateReply: false,
     maxAge: '7d',
   });
+  let media: MediaProcess | null = null;
   if (ctx.ingest) {
-    registerPlaybackRoutes(
-      app,
-      ctx.ingest,
-      (name, stream, res, query) => {
-        // The console's own preview is not audience.
-        if (query[CONSOLE_PREVIEW_PARAM] !== undefined) return;
-        trackFlvViewer(ctx, name, stream, res).catch((error) => app.log.warn(`online count: ${error}`));
-      },
-      (name, stream, viewer, targetSeconds, query) => {
-        if (query[CONSOLE_PREVIEW_PARAM] !== undefined) return;
-        trackHlsViewer(ctx, name, stream, viewer, targetSeconds).catch((error) =>
-          app.log.warn(`online count: ${error}`),
-        );
-      },
-    );
+    const onFlvViewer: FlvViewerListener = (name, stream, left, query) => {
+      // The console's own preview is not audience.
+      if (query[CONSOLE_PREVIEW_PARAM] !== undefined) return;
+      trackFlvViewer(ctx, name, stream, left).catch((error) => app.log.warn(`online count: ${error}`));
+    };
+    if (config.mediaProcess === 'child') {
+      media = startMediaProcess(ctx.ingest.hub, {
+        hub: ctx.ingest.hub.options,
+        flv: ctx.ingest.flvOptions,
+        log: (line) => app.log.warn(line),
+      });
+      mediaFrontDoor.current = flvHandoff(ctx.ingest, media, onFlvViewer);
+    }
+    registerPlaybackRoutes(app, ctx.ingest, onFlvViewer, (name, stream, viewer, targetSeconds, query) => {
+      if (query[CONSOLE_PREVIEW_PARAM] !== undefined) return;
+      trackHlsViewer(ctx, name, stream, viewer, targetSeconds).catch((error) => app.log.warn(`online count: ${error}`));
+    });
   }
   registerWatchPage(app, ctx, config.watchDir);
   registerConsole(app, config.consoleDir);
@@ -205,6 +233,8 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     app,
     ctx,
     async close() {
+      mediaFrontDoor.current = null;
+      await media?.close();
       await app.close();
       await ctx.relays.stopAll();
       await ctx.ingest?.close();
@@ -219,7 +249,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
 function registerConsole(app: FastifyInstance, consoleDir: string) {
   const hasConsole = existsSync(path.join(consoleDir, 'index.html'));
   if (hasConsole) {
-    app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: false, maxAge: '1h', immutable: true });
+    app.register(fastifyStatic, builtAssetOptions({ root: consoleDir, wildcard: false, index: false }));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';

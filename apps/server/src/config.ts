@@ -29,6 +29,8 @@ export interface Config extends ProviderConfig {
   embeddedIngest: boolean;
   /** How long HTTP-FLV and HLS viewers wait, connected, for a publisher that dropped to come back. */
   ingestReconnectGraceMs: number;
+  /** `child`: HTTP-FLV viewers are served by a media worker process; `inline`: by the API process itself. */
+  mediaProcess: 'child' | 'inline';
   pushDomain: string;
   pullDomain: string;
   /** Addresses agents whitelist in their messaging-platform settings; defaults to this machine's IPv4 addresses. */
@@ -76,6 +78,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     rtmpHost: env.RTMP_HOST ?? '0.0.0.0',
     embeddedIngest: env.INGEST !== 'external',
     ingestReconnectGraceMs: Number(env.INGEST_RECONNECT_GRACE_MS ?? 10_000),
+    mediaProcess: env.MEDIA_PROCESS === 'inline' ? 'inline' : 'child',
     pushDomain: env.PUSH_DOMAIN ?? `127.0.0.1:${env.RTMP_PORT ?? 1935}`,
     pullDomain: env.PULL_DOMAIN ?? `127.0.0.1:${env.PORT ?? 8080}`,
     serverIps: env.SERVER_IPS ? env.SERVER_IPS.split(',').map((ip) => ip.trim()) : machineIps(),

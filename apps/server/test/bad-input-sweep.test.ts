@@ -61,6 +61,10 @@ function ownWorld(w: World): World {
     bDitchSign: w.aDitchSign,
     bJob: w.aJobOther,
     bOrder: w.aOrder,
+    bWordList: w.aWordList,
+    bGift: w.aGift,
+    bLibrary: w.aLibrary,
+    bRobot: w.aRobot,
   };
 }
 

@@ -63,6 +63,10 @@ export const MARKERS = {
     'B 的分享',
     'b-secret.mp4',
     'rtmp://example.com/live/b-secret',
+    'B 的敏感词',
+    'B 的礼物',
+    'B 的评论库',
+    'B 的机器人',
   ],
   aOther: ['A 的另一个活动', 'A 另一活动的渠道', 'a-other.mp4', 'rtmp://example.com/live/a-other'],
 };
@@ -124,6 +128,19 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
   await as(bToken, 'PUT', `/activity/${bAct}/shareCard`, { title: MARKERS.b[8] });
   await as(bToken, 'POST', `/v3/activity/${bAct}/meeting/join`);
   const bOrder = (await as(bToken, 'POST', '/agent/order', { packageId: 100005, activityId: bAct })).orderId;
+  const aWordList = (await as(aToken, 'POST', '/agent/sensitiveWord', { name: 'A 的词表', words: ['a-word'] })).id;
+  const bWordList = (await as(bToken, 'POST', '/agent/sensitiveWord', { name: MARKERS.b[11], words: ['b-word'] })).id;
+  const aGift = (await as(aToken, 'POST', '/v3/agent/gift', { name: 'A 的礼物', icon: '/files/a.png', price: 100 })).id;
+  const aLibrary = (await as(aToken, 'POST', '/agent/comment/library', { name: 'A 的评论库' })).id;
+  const bLibrary = (await as(bToken, 'POST', '/agent/comment/library', { name: MARKERS.b[13] })).id;
+  const aRobot = (
+    await as(aToken, 'POST', '/v3/robot', { robots: [{ nickname: 'A 的机器人', avatar: '/robot-avatars/1.svg' }] })
+  ).items[0].id;
+  const bRobot = (
+    await as(bToken, 'POST', '/v3/robot', { robots: [{ nickname: MARKERS.b[14], avatar: '/robot-avatars/2.svg' }] })
+  ).items[0].id;
+  const bGift = (await as(bToken, 'POST', '/v3/agent/gift', { name: MARKERS.b[12], icon: '/files/b.png', price: 100 }))
+    .id;
   const media = (agentId: number, activityId: number, name: string) =>
     ctx.db
       .insertInto('media')
@@ -164,6 +181,10 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     aMediaOther: aMediaOther.id,
     aJobOther: aJobOther.id,
     aOrder,
+    aWordList,
+    aGift,
+    aLibrary,
+    aRobot,
     bId: b.id,
     bChildId: bChild.id,
     bAct,
@@ -174,6 +195,10 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bDitchSign: bDitch.sign,
     bJob: bJob.id,
     bOrder,
+    bWordList,
+    bGift,
+    bLibrary,
+    bRobot,
   };
   return { w, tokens };
 }

@@ -1,4 +1,14 @@
-import { DITCH_ERRORS, ERROR_MESSAGES, EXTENSION_IDENTITIES, MEDIA_ERRORS, PRICE_ERRORS } from '@yanbo/contracts';
+import {
+  COMMENT_ERRORS,
+  DITCH_ERRORS,
+  ERROR_MESSAGES,
+  EXTENSION_IDENTITIES,
+  GIFT_ERRORS,
+  MEDIA_ERRORS,
+  PRICE_ERRORS,
+  ROBOT_ERRORS,
+  SENSITIVE_WORD_ERRORS,
+} from '@yanbo/contracts';
 
 // The tenancy table: every route the server registers, keyed `METHOD /path` as Fastify knows it. A route is either
 // public (with the reason), the caller's own (it takes no id of a stored row: it can only reach the caller's data),
@@ -23,6 +33,10 @@ export interface World {
   aMediaOther: number;
   aJobOther: number;
   aOrder: number;
+  aWordList: number;
+  aGift: number;
+  aLibrary: number;
+  aRobot: number;
   bId: number;
   bChildId: number;
   bAct: number;
@@ -33,6 +47,10 @@ export interface World {
   bDitchSign: string;
   bJob: number;
   bOrder: number;
+  bWordList: number;
+  bGift: number;
+  bLibrary: number;
+  bRobot: number;
 }
 
 /** Agent A, A's sub-account, or A's lower-level agent (which may not administer A, its upper agent). */
@@ -497,6 +515,82 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
 
   // Ditches.
+  'GET /api/v3/robot-template': own('the product’s nickname styles, the same for every agent'),
+  'GET /api/v3/robot-avatar': own('the product’s avatars, the same for every agent'),
+  'GET /api/v3/robot/random': own('random nicknames, nothing stored'),
+  'GET /api/v3/robot': own('the caller agent’s robots'),
+  'POST /api/v3/robot': own('new robots of the caller’s agent'),
+  'DELETE /api/v3/robot': {
+    probes: [
+      {
+        url: () => '/api/v3/robot',
+        body: (w) => ({ ids: [w.bRobot] }),
+        expect: 404,
+        message: ROBOT_ERRORS.robotNotFound,
+      },
+      {
+        url: () => '/api/v3/robot',
+        body: (w) => ({ ids: [w.aRobot, w.bRobot] }),
+        expect: 404,
+        message: ROBOT_ERRORS.robotNotFound,
+      },
+    ],
+  },
+  'GET /robot-avatars/:name': { public: 'the product’s robot avatars, shown on every watch page' },
+  'GET /api/agent/comment/library': own('the default library and the caller agent’s own'),
+  'POST /api/agent/comment/library': own('a new library of the caller’s agent'),
+  'PUT /api/agent/comment/library/:id': {
+    probes: [
+      {
+        url: (w) => `/api/agent/comment/library/${w.bLibrary}`,
+        body: () => ({ name: 'x' }),
+        expect: 404,
+        message: COMMENT_ERRORS.libraryNotFound,
+      },
+    ],
+  },
+  'DELETE /api/agent/comment/library/:id': {
+    probes: [
+      { url: (w) => `/api/agent/comment/library/${w.bLibrary}`, expect: 404, message: COMMENT_ERRORS.libraryNotFound },
+    ],
+  },
+  'GET /api/v3/agent/gift': own('the caller agent’s gifts, nothing of another agent'),
+  'POST /api/v3/agent/gift': own('a new gift of the caller’s agent'),
+  'PUT /api/v3/agent/gift/:id': {
+    probes: [
+      {
+        url: (w) => `/api/v3/agent/gift/${w.bGift}`,
+        body: () => ({ price: 1 }),
+        expect: 404,
+        message: GIFT_ERRORS.giftNotFound,
+      },
+    ],
+  },
+  'DELETE /api/v3/agent/gift/:id': {
+    probes: [{ url: (w) => `/api/v3/agent/gift/${w.bGift}`, expect: 404, message: GIFT_ERRORS.giftNotFound }],
+  },
+  'GET /api/agent/sensitiveWord': own('the caller agent’s sensitive word lists, nothing of another agent'),
+  'POST /api/agent/sensitiveWord': own('a new list of the caller’s agent'),
+  'PUT /api/agent/sensitiveWord/:id': {
+    probes: [
+      {
+        url: (w) => `/api/agent/sensitiveWord/${w.bWordList}`,
+        body: () => ({ name: 'x' }),
+        expect: 404,
+        message: SENSITIVE_WORD_ERRORS.listNotFound,
+      },
+    ],
+  },
+  'POST /api/agent/sensitiveWord/check': {
+    probes: [
+      {
+        url: () => '/api/agent/sensitiveWord/check',
+        body: (w) => ({ text: 'b-word', listId: w.bWordList }),
+        expect: 404,
+        message: SENSITIVE_WORD_ERRORS.listNotFound,
+      },
+    ],
+  },
   'GET /api/agent/:id/promotion-channel': {
     probes: [
       agentPath((id) => `/api/agent/${id}/promotion-channel`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCalls } from './call.ts';
 import { id, isoDateTime } from './common.ts';
 
 /** The agent's image template: the console's page icon, logo and title (GET /agent/activity/template). */
@@ -232,3 +233,111 @@ export const templateActivityBody = z.object({ activityId: id.nullable() });
 export type TemplateActivityBody = z.infer<typeof templateActivityBody>;
 export const templateActivity = z.object({ activity: customizedInfo.shape.templateActivity });
 export type TemplateActivity = z.infer<typeof templateActivity>;
+
+export const brandingCalls = defineCalls('branding', {
+  getImageTemplate: {
+    method: 'GET',
+    path: '/agent/activity/template',
+    summary: 'The image template: page icon, logo and title of the console',
+    access: 'signedIn',
+    response: imageTemplate,
+  },
+  updateImageTemplate: {
+    method: 'PUT',
+    path: '/agent/activity/template',
+    summary: 'Change the image template',
+    access: 'mainAccount',
+    body: imageTemplateUpdate,
+    response: imageTemplate,
+  },
+  updateUserProfileSetting: {
+    method: 'PATCH',
+    path: '/v3/agent/user-profile/setting',
+    summary: 'Which profile fields viewers may fill in',
+    access: 'mainAccount',
+    body: userProfileSetting,
+    response: imageTemplate,
+  },
+  getLoginTemplate: {
+    method: 'GET',
+    path: '/agent/template',
+    summary: 'The login-page template shown on the agent’s custom host',
+    access: 'signedIn',
+    response: loginTemplate,
+  },
+  updateLoginTemplate: {
+    method: 'PUT',
+    path: '/agent/template',
+    summary: 'Change the login-page template',
+    access: 'mainAccount',
+    body: loginTemplateUpdate,
+    response: loginTemplate,
+  },
+  getPublicLoginTemplate: {
+    method: 'GET',
+    path: '/agent/template/public',
+    summary: 'The login page of a host: its agent’s template once the host is verified, else the default',
+    access: 'public',
+    query: publicLoginTemplateQuery,
+    response: publicLoginTemplate,
+  },
+  getCustomization: {
+    method: 'GET',
+    path: '/agent/customization',
+    summary: 'Custom host, messaging app and payment settings (secrets never sent back)',
+    access: 'signedIn',
+    response: customization,
+  },
+  updateCustomization: {
+    method: 'PUT',
+    path: '/agent/customization',
+    summary: 'Change the custom host, messaging app or payment settings',
+    access: 'mainAccount',
+    body: customizationUpdate,
+    response: customization,
+  },
+  verifyCustomHost: {
+    method: 'POST',
+    path: '/agent/customization/host/verify',
+    summary: 'Look up the custom host’s TXT record and mark the host verified when it matches',
+    access: 'mainAccount',
+    response: customization,
+  },
+  getCustomizedInfo: {
+    method: 'GET',
+    path: '/v3/agent/customized-info',
+    summary: 'What the console customises for the agent: template activity and profile fields',
+    access: 'signedIn',
+    response: customizedInfo,
+  },
+  getWechatAuth: {
+    method: 'GET',
+    path: '/wechat/auth',
+    summary: 'The WeChat official account the agent’s pages sign viewers in with',
+    access: 'signedIn',
+    response: wechatAuth,
+  },
+  updateWechatOfficial: {
+    method: 'PUT',
+    path: '/agent/wechat-offical-customization',
+    summary: 'Set the WeChat official account (app id and secret)',
+    access: 'mainAccount',
+    body: wechatOfficialCustomization,
+    response: wechatAuth,
+  },
+  getPromote: {
+    method: 'GET',
+    path: '/v3/promote',
+    summary: 'The agent’s promotion code, sign-up link and how many signed up through it',
+    access: 'signedIn',
+    response: promoteInfo,
+  },
+  setTemplateActivity: {
+    method: 'POST',
+    path: '/v3/agent/template-activity',
+    summary: 'The activity new activities copy their settings from',
+    access: 'mainAccount',
+    body: templateActivityBody,
+    response: templateActivity,
+  },
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { id, isoDateTime, listOf, pageQuery } from './common.ts';
+import { agentIdParams } from './account.ts';
+import { defineCalls } from './call.ts';
+import { id, isoDateTime, listOf, ok, pageQuery } from './common.ts';
 import { DITCH_PAGE_SIZE, WATCH_PATH } from './constants.ts';
 
 // Ditches (promotion channels, seed 001 §3): named channels an agent hands out; each is identified by its sign, and a
@@ -43,3 +45,41 @@ export type DitchInput = z.infer<typeof ditchInput>;
 export const ditchUpdate = z.object({ name: ditchName.optional(), activityId: id.nullable().optional() });
 export type DitchUpdate = z.infer<typeof ditchUpdate>;
 export const ditchParams = z.object({ id, sign: ditchSign });
+
+export const ditchCalls = defineCalls('ditches', {
+  listDitches: {
+    method: 'GET',
+    path: '/agent/:id/promotion-channel',
+    summary: 'The agent’s ditches, page by page, optionally those usable for one activity',
+    access: 'signedIn',
+    params: agentIdParams,
+    query: ditchListQuery,
+    response: ditchList,
+  },
+  createDitch: {
+    method: 'POST',
+    path: '/agent/:id/promotion-channel',
+    summary: 'Create a ditch; the server makes its sign',
+    access: 'signedIn',
+    params: agentIdParams,
+    body: ditchInput,
+    response: ditch,
+  },
+  updateDitch: {
+    method: 'PUT',
+    path: '/agent/:id/promotion-channel/:sign',
+    summary: 'Rename a ditch or bind it to another activity',
+    access: 'signedIn',
+    params: ditchParams,
+    body: ditchUpdate,
+    response: ditch,
+  },
+  deleteDitch: {
+    method: 'DELETE',
+    path: '/agent/:id/promotion-channel/:sign',
+    summary: 'Delete a ditch',
+    access: 'signedIn',
+    params: ditchParams,
+    response: ok,
+  },
+});

@@ -1,7 +1,13 @@
 import {
   API_PREFIX,
+  type Call,
+  type CallArgs,
+  type CallArgsOptional,
+  type CallDef,
+  type CallResponse,
   DISABLED_AGENT_STATUS_TEXT,
   ERROR_MESSAGES,
+  fillPath,
   IDEMPOTENCY_HEADER,
   REQUEST_TIMEOUT_MS,
 } from '@yanbo/contracts';
@@ -133,6 +139,31 @@ export async function request<T>(method: string, path: string, options: RequestO
   const redirect = data && typeof data === 'object' ? (data as { redirect?: unknown }).redirect : undefined;
   if (typeof redirect === 'string' && redirect) navigate(redirect);
   return data as T;
+}
+
+export type ApiOptions = Omit<RequestOptions, 'query' | 'body'>;
+type ApiArgs<D extends CallDef> = CallArgs<D> & ApiOptions;
+
+/**
+ * The typed client: calls a contract entry, its params, query and body typed from the entry's schemas and its answer
+ * typed as the entry's response (STYLE.md rule 1), so a wrong path, method or shape fails the type check.
+ */
+export async function api<D extends CallDef>(
+  call: Call<D>,
+  ...[args]: CallArgsOptional<D> extends true ? [args?: ApiArgs<D>] : [args: ApiArgs<D>]
+): Promise<CallResponse<D>> {
+  const { params, query, body, ...options } = (args ?? {}) as ApiArgs<CallDef> & {
+    params?: Record<string, unknown>;
+    query?: Query;
+    body?: unknown;
+  };
+  return request<CallResponse<D>>(call.method, fillPath(call.path, params), { ...options, query, body });
+}
+
+/** The URL of a call, for what the browser opens itself (a download link, an event stream). */
+export function apiUrl<D extends CallDef>(call: Call<D>, args: Pick<CallArgs<D>, 'params' | 'query'>): string {
+  const { params, query } = args as { params?: Record<string, unknown>; query?: Query };
+  return buildUrl(fillPath(call.path, params), query);
 }
 
 export const http = {

@@ -24,6 +24,9 @@ describe('menu', () => {
       'activities',
       'catalogs',
       'ditches',
+      'sensitive-words',
+      'gifts',
+      'robots',
       'enroll',
       'applications',
       'download',
@@ -38,7 +41,7 @@ describe('menu', () => {
       'subaccounts',
       'agents',
       'agency',
-      'settings',
+      'branding',
       'account',
     ]);
   });
@@ -46,9 +49,9 @@ describe('menu', () => {
   it('hides lower-level agents, agencies, sub-accounts and package prices from a sub-account', () => {
     const keys = keysOf(visibleMenu(true));
     for (const hidden of ['agents', 'agency', 'subaccounts', 'price']) expect(keys).not.toContain(hidden);
-    expect(keys).toContain('settings');
+    expect(keys).toContain('branding');
     expect(keys).toContain('account');
-    expect(keys).toHaveLength(15);
+    expect(keys).toHaveLength(18);
   });
 
   it('finds the path of a menu key', () => {

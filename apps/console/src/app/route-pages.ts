@@ -11,9 +11,32 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return () => importWithTimeout(load).then((module) => ({ Component: pick(module) }));
 }
 
+/** The console around every signed-in screen, fetched with the first signed-in screen. */
+export const consoleLayout: LazyPage = lazyPage(
+  () => import('./layout'),
+  (m) => m.ConsoleLayout,
+);
+
+const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
+
+/**
+ * Fetches the first signed-in screen's chunks (the layout and the activity list) once the visitor starts on the
+ * sign-in form, so signing in waits for the server only; a visitor who never touches the form never downloads them.
+ */
+export function warmSignedInScreensOnIntent(target: EventTarget = document): void {
+  const warm = () => {
+    for (const type of INTENT_EVENTS) target.removeEventListener(type, warm, true);
+    void Promise.allSettled([consoleLayout(), consolePages.activities()]);
+  };
+  for (const type of INTENT_EVENTS) target.addEventListener(type, warm, true);
+}
+
 export const publicPages: Record<PublicRouteName, LazyPage> = {
   login: lazyPage(
-    () => import('../features/account/login-page'),
+    () => {
+      warmSignedInScreensOnIntent();
+      return import('../features/account/login-page');
+    },
     (m) => m.LoginPage,
   ),
   signup: lazyPage(
@@ -59,6 +82,18 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/ditches/ditch-list-page'),
     (m) => m.DitchListPage,
   ),
+  'sensitive-words': lazyPage(
+    () => import('../features/sensitive-words/sensitive-words-page'),
+    (m) => m.SensitiveWordsPage,
+  ),
+  gifts: lazyPage(
+    () => import('../features/gifts/gifts-page'),
+    (m) => m.GiftsPage,
+  ),
+  robots: lazyPage(
+    () => import('../features/robots/robots-page'),
+    (m) => m.RobotsPage,
+  ),
   stats: lazyPage(
     () => import('../features/stats/stats-page'),
     (m) => m.StatsPage,
@@ -83,9 +118,9 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/aggregation/aggregation-page'),
     (m) => m.AggregationPage,
   ),
-  settings: lazyPage(
-    () => import('../features/settings/settings-page'),
-    (m) => m.SettingsPage,
+  branding: lazyPage(
+    () => import('../features/branding/branding-page'),
+    (m) => m.BrandingPage,
   ),
   price: lazyPage(
     () => import('../features/price/price-page'),

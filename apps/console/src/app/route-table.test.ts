@@ -62,12 +62,17 @@ const SEED_001_PATHS = ['/board/:id/settings', '/board/:id/live', '/board/:id/te
 // Where a meeting join link leads (issue 8: it was the console's 404).
 const JOIN_LINK_PATHS = ['/meeting/:id'];
 
+// Seed 000 §1 has agents "maintain sensitive word lists and global gifts, and configure virtual audience robots" with no screen named: each gets its own.
+const SEED_000_AREA_PATHS = ['/sensitive-words', '/gifts', '/robots'];
+
 const allRoutes = [...publicRoutes, ...consoleRoutes];
 
 describe('route table', () => {
   it('has every route of seed 000 §2, spelled as given, plus the activity list at / and the screens seed 001 implies', () => {
     const paths = allRoutes.map((route) => route.path);
-    expect(paths.sort()).toEqual([...SEED_PATHS, ...SEED_001_PATHS, ...JOIN_LINK_PATHS, '/'].sort());
+    expect(paths.sort()).toEqual(
+      [...SEED_PATHS, ...SEED_001_PATHS, ...JOIN_LINK_PATHS, ...SEED_000_AREA_PATHS, '/'].sort(),
+    );
   });
 
   it('exempts exactly login, signup, lostpass and the meeting join link from the entry rule', () => {

@@ -4,13 +4,12 @@ import { agentOnly } from './agent-only';
 import { EntryError } from './entry-error';
 import { createEntryLoader } from './entry-loader';
 import { EntryLoading } from './entry-loading';
-import { ConsoleLayout } from './layout';
 import { isAgentOnlyRoute } from './menu';
 import { NotFoundPage } from './not-found-page';
 import { NotSupportedPage } from './not-supported-page';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
-import { consolePages, publicPages } from './route-pages';
+import { consoleLayout, consolePages, publicPages } from './route-pages';
 import { consoleRoutes, NOT_SUPPORTED_PATH, publicRoutes } from './route-table';
 
 export function createAppRouter(queryClient: QueryClient) {
@@ -32,7 +31,8 @@ export function createAppRouter(queryClient: QueryClient) {
       shouldRevalidate: () => true,
       HydrateFallback: EntryLoading,
       errorElement: <EntryError />,
-      Component: ConsoleLayout,
+      // The layout (header, area menu) is a chunk of its own, so /login does not load the menu's components.
+      lazy: consoleLayout,
       children: [
         {
           // Inside the layout, so a failed screen keeps the menu.

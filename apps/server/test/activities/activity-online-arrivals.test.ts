@@ -1,5 +1,3 @@
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app-context.ts';
@@ -18,13 +16,17 @@ import { useWorld } from '../live-config/world.ts';
 // writes. An arrival now costs no query of its own: the stream's activity is looked up once, viewers are counted in
 // memory, and the console's online count and the push's peak and bytes go out once per activity per flush.
 
-/** A stand-in for an HTTP-FLV response: what trackFlvViewer reads of it (close, finish, the socket's bytes). */
-function fakeResponse() {
-  const res = new EventEmitter() as EventEmitter & { socket: { bytesWritten: number }; destroyed: boolean };
-  res.socket = { bytesWritten: 0 };
-  res.destroyed = false;
-  return res;
+/** A stand-in for an HTTP-FLV viewer: the promise trackFlvViewer waits on, and its leaving with the bytes sent. */
+function fakeViewer() {
+  let leave: (bytes: number) => void = () => {};
+  const left = new Promise<number>((resolve) => {
+    leave = resolve;
+  });
+  return { left, leave };
 }
+
+/** What was waiting on a viewer's leaving has run. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe.each(engines)('viewer arrivals on %s', (engine) => {
   const w = useWorld(engine);
@@ -56,11 +58,9 @@ describe.each(engines)('viewer arrivals on %s', (engine) => {
       if (event.type === 'activity.online' && event.activityId === id) events.push(event);
     });
     try {
-      const viewers = Array.from({ length: 1000 }, fakeResponse);
+      const viewers = Array.from({ length: 1000 }, fakeViewer);
       const started = performance.now();
-      await Promise.all(
-        viewers.map((res) => trackFlvViewer(ctx, activity.app, stream, res as unknown as ServerResponse)),
-      );
+      await Promise.all(viewers.map((viewer) => trackFlvViewer(ctx, activity.app, stream, viewer.left)));
       await Promise.all(
         Array.from({ length: 1000 }, (_, n) => trackHlsViewer(ctx, activity.app, stream, `hls-${n}`, 2)),
       );
@@ -78,11 +78,8 @@ describe.each(engines)('viewer arrivals on %s', (engine) => {
       expect((await usage()).viewersPeak).toBe(2000);
 
       // The FLV viewers leave, each having received 1,000 bytes.
-      for (const res of viewers) {
-        res.socket.bytesWritten = 1000;
-        res.destroyed = true;
-        res.emit('close');
-      }
+      for (const viewer of viewers) viewer.leave(1000);
+      await settled();
       expect(onlineViewers(ctx, activity.app, stream)).toBe(1000);
       await flushViewerRecords(db, id);
       expect(queries).toBeLessThanOrEqual(4);
@@ -107,11 +104,10 @@ describe.each(engines)('viewer arrivals on %s', (engine) => {
       .executeTakeFirstOrThrow();
     await recordPush(db, id, activity.agentId, true);
     const ctx = { db, ingest: {} as NonNullable<AppContext['ingest']>, realtime: w.t.ctx.realtime };
-    const res = fakeResponse();
-    await trackFlvViewer(ctx, activity.app, activity.stream as string, res as unknown as ServerResponse);
-    res.socket.bytesWritten = 4321;
-    res.destroyed = true;
-    res.emit('close');
+    const viewer = fakeViewer();
+    await trackFlvViewer(ctx, activity.app, activity.stream as string, viewer.left);
+    viewer.leave(4321);
+    await settled();
     // The push ends at once: the bytes belong to it, not to the next push.
     await recordPush(db, id, activity.agentId, false);
     await recordPush(db, id, activity.agentId, true);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../../e2e/start-server.ts';
 import { type BuiltApp, buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
 import { createAgent, sessionFor } from '../harness.ts';
 
 /** The whole server listening on loopback with its embedded RTMP ingest, and one signed-in agent. */
@@ -18,7 +18,7 @@ export interface LiveApp {
 }
 
 /** For the tests that push with a real encoder: an in-memory database, the ingest on a free port. */
-export async function startLiveApp(name: string): Promise<LiveApp> {
+export async function startLiveApp(name: string, overrides: Partial<Config> = {}): Promise<LiveApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `yanbo-${name}-`));
   const port = await freePort();
   const built = await buildApp(
@@ -31,6 +31,7 @@ export async function startLiveApp(name: string): Promise<LiveApp> {
       rtmpPort: port,
       rtmpHost: '127.0.0.1',
       pushDomain: `127.0.0.1:${port}`,
+      ...overrides,
     }),
   );
   const base = await built.app.listen({ port: 0, host: '127.0.0.1' });

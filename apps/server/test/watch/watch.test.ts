@@ -368,7 +368,7 @@ describe.each(engines)('watch page HTML on %s', (engine) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'yanbo-watch-dist-'));
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), '<html><head><title>演播</title></head><body></body></html>');
-    await writeFile(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'assets', 'index-B5GET1Ep.js'), 'console.log(1)');
     const app = Fastify();
     registerWatchPage(app, w.t.ctx, dir);
     await app.ready();
@@ -392,7 +392,7 @@ describe.each(engines)('watch page HTML on %s', (engine) => {
       const missing = await app.inject({ method: 'GET', url: '/watch/999999' });
       expect(missing.statusCode).toBe(404);
       expect(missing.body).toContain('<title>演播</title>');
-      const asset = await app.inject({ method: 'GET', url: '/watch/assets/index-abc.js' });
+      const asset = await app.inject({ method: 'GET', url: '/watch/assets/index-B5GET1Ep.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
     } finally {

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@yanbo/contracts';
+import { ERROR_MESSAGES, GIFT_ERRORS, SENSITIVE_WORD_ERRORS } from '@yanbo/contracts';
 
 /** Server messages the console shows in Chinese by their exact text (seed 000 §8, seed 001 §8). */
 export const STATUS_TEXT: Record<string, string> = {
@@ -7,6 +7,11 @@ export const STATUS_TEXT: Record<string, string> = {
   [ERROR_MESSAGES.groupNameExists]: '分组名称已存在',
   [ERROR_MESSAGES.tooManyGroups]: '子账号分组数量不能超过20个',
   [ERROR_MESSAGES.pictureTooLarge]: '文件大小超过限制（最大 10 MB）',
+  [SENSITIVE_WORD_ERRORS.nameTaken]: '词库名称已存在',
+  [SENSITIVE_WORD_ERRORS.tooManyLists]: '每个账号最多 50 个敏感词库',
+  [GIFT_ERRORS.nameTaken]: '礼物名称已存在',
+  [GIFT_ERRORS.giftNotFound]: '礼物不存在或已被删除',
+  [SENSITIVE_WORD_ERRORS.listNotFound]: '词库不存在或已被删除',
   [ERROR_MESSAGES.transcodeNeedsEmbeddedIngest]: '直播转码需要使用内置推流服务，当前为外部媒体服务器',
   // Why an upload was refused, instead of the catalogue's general 提交的信息有误 (issue 8).
   'file: File is not an image': '文件不是有效的图片，请重新选择图片上传',

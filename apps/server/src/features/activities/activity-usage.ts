@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { ActivityUsage, OnlineEvent } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
@@ -347,20 +346,18 @@ export async function trackFlvViewer(
   ctx: Pick<AppContext, 'db' | 'ingest' | 'realtime'>,
   app: string,
   stream: string,
-  res: ServerResponse,
+  left: Promise<number>,
 ) {
   countViewer(ctx, app, stream, 1);
   let counted = true;
+  let sentBytes: number | null = null;
   const uncount = () => {
     if (counted) countViewer(ctx, app, stream, -1);
     counted = false;
   };
-  res.once('close', uncount);
-  const startBytes = res.socket?.bytesWritten ?? 0;
-  let sentBytes = 0;
-  // Read before the socket is released, so a keep-alive socket reused later is not counted.
-  res.once('finish', () => {
-    sentBytes = (res.socket?.bytesWritten ?? startBytes) - startBytes;
+  void left.then((bytes) => {
+    sentBytes = bytes;
+    uncount();
   });
   let activity: StreamActivity | null;
   try {
@@ -371,12 +368,7 @@ export async function trackFlvViewer(
   }
   if (!activity) return uncount();
   const known = activity;
-  const left = () => {
-    uncount();
-    if (!sentBytes) sentBytes = (res.socket?.bytesWritten ?? startBytes) - startBytes;
-    noteViewers(ctx, known, app, stream, sentBytes);
-  };
-  if (res.destroyed || res.writableFinished) return left();
-  res.once('close', left);
+  if (sentBytes !== null) return noteViewers(ctx, known, app, stream, sentBytes);
+  void left.then((bytes) => noteViewers(ctx, known, app, stream, bytes));
   noteViewers(ctx, known, app, stream);
 }

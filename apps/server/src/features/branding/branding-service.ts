@@ -24,7 +24,7 @@ import type { Caller } from '../../platform/auth.ts';
 import { encrypt, hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { mainAccountOnly, ownActivity, scopeActivities } from '../../platform/tenancy.ts';
+import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
 import {
   assertHostAllowed,
   hostNotVerified,
@@ -124,7 +124,6 @@ function withoutDefaults(body: ImageTemplateUpdate): ImageTemplateUpdate {
 }
 
 export async function updateImageTemplate(db: Db, caller: Caller, body: ImageTemplateUpdate): Promise<ImageTemplate> {
-  mainAccountOnly(caller);
   await db.transaction().execute(async (trx) => {
     const row = await lockBranding(trx, caller.agentId);
     await trx
@@ -157,7 +156,6 @@ export async function getLoginTemplate(db: Db, caller: Caller): Promise<LoginTem
 }
 
 export async function updateLoginTemplate(db: Db, caller: Caller, body: LoginTemplateUpdate): Promise<LoginTemplate> {
-  mainAccountOnly(caller);
   await db.transaction().execute(async (trx) => {
     const row = await lockBranding(trx, caller.agentId);
     await trx
@@ -247,7 +245,6 @@ export async function verifyCustomHost(
   lookup: TxtLookup,
   caller: Caller,
 ): Promise<Customization> {
-  mainAccountOnly(caller);
   const host = text(record((await brandingRow(db, caller.agentId))?.customization).host, '');
   if (!host) throw hostRequired();
   if (!(await hostProven(lookup, hostVerification(secretKey, caller.agentId, host)))) throw hostNotVerified();
@@ -296,7 +293,6 @@ export async function updateCustomization(
   caller: Caller,
   body: CustomizationUpdate,
 ): Promise<Customization> {
-  mainAccountOnly(caller);
   if (body.host) assertHostAllowed(config, body.host);
   if (!customizationSection(body)) {
     throw badRequest('host: One of host, apiAppId, payPfx or data is required', ERROR_CODES.validation, 'host');
@@ -360,7 +356,6 @@ export async function updateWechatOfficial(
   caller: Caller,
   body: WechatOfficialCustomization,
 ): Promise<WechatAuth> {
-  mainAccountOnly(caller);
   await db.transaction().execute(async (trx) => {
     const row = await lockBranding(trx, caller.agentId);
     const current = record(row.officialAccount);
@@ -444,7 +439,6 @@ export async function setTemplateActivity(
   caller: Caller,
   activityId: number | null,
 ): Promise<TemplateActivity> {
-  mainAccountOnly(caller);
   if (activityId !== null) await ownActivity(db, caller, activityId);
   await db.transaction().execute(async (trx) => {
     await lockBranding(trx, caller.agentId);

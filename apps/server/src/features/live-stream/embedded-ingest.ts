@@ -1,8 +1,8 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HLS_VIEWER_PARAM, VIEWER_COOKIE } from '@yanbo/contracts/watch';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createIngest, type Ingest } from '../../platform/ingest/index.ts';
+import { createIngest, type Ingest, type MediaProcess } from '../../platform/ingest/index.ts';
 import { targetDurationOf } from './hls-viewers.ts';
 import { authorizePublish, type PublishDeps, setPushing } from './publish-auth.ts';
 import { sourceStreamOf, syncTranscode, transcodePublishAllowed, transcodeReadAllowed } from './transcode.ts';
@@ -56,13 +56,60 @@ export function createEmbeddedIngest(
   });
 }
 
-/** An HTTP-FLV viewer started playing app/stream (for online counts and usage). */
+/**
+ * An HTTP-FLV viewer started playing app/stream (for online counts and usage); `left` settles, with the bytes the
+ * viewer was sent, when it goes away.
+ */
 export type FlvViewerListener = (
   app: string,
   stream: string,
-  res: ServerResponse,
+  left: Promise<number>,
   query: Record<string, string | undefined>,
 ) => void;
+
+/** The bytes written to a response's socket from now until it closes (read before a keep-alive socket is reused). */
+function bytesSentUntilClosed(res: ServerResponse): Promise<number> {
+  const start = res.socket?.bytesWritten ?? 0;
+  let sent: number | null = null;
+  res.once('finish', () => {
+    sent = (res.socket?.bytesWritten ?? start) - start;
+  });
+  return new Promise((resolve) => {
+    const closed = () => resolve(sent ?? (res.socket?.bytesWritten ?? start) - start);
+    if (res.destroyed || res.writableFinished) closed();
+    else res.once('close', closed);
+  });
+}
+
+const FLV_PATH = /^\/live\/([^/]+)\/([^/]+)\.flv$/;
+
+/**
+ * In front of Fastify when a media worker serves HTTP-FLV: a GET of a live stream's .flv address is handed to the
+ * worker, socket and all, before anything else reads it, and its viewer is told to onFlvViewer; true when it was.
+ * Anything else, or a viewer the worker cannot take now, goes on to Fastify's routes (the route below serves it).
+ */
+export function flvHandoff(ingest: Ingest, media: MediaProcess, onFlvViewer?: FlvViewerListener) {
+  return (req: IncomingMessage): boolean => {
+    if (req.method !== 'GET' || !req.url?.startsWith('/live/')) return false;
+    let app: string;
+    let stream: string;
+    let url: URL;
+    try {
+      url = new URL(req.url, 'http://media');
+      const match = FLV_PATH.exec(url.pathname);
+      if (!match) return false;
+      app = decodeURIComponent(match[1] as string);
+      stream = decodeURIComponent(match[2] as string);
+    } catch {
+      return false;
+    }
+    if (!ingest.isLive(app, stream)) return false;
+    const left = media.handoff(req);
+    if (!left) return false;
+    onFlvViewer?.(app, sourceStreamOf(stream) ?? stream, left, Object.fromEntries(url.searchParams));
+    return true;
+  };
+}
 
 /**
  * An HLS player fetched the playlist of app/stream: viewer is the page's viewer id (the playlist URL's query), else the
@@ -99,7 +146,7 @@ export function registerPlaybackRoutes(
     onFlvViewer?.(
       params.app,
       sourceStreamOf(params.stream) ?? params.stream,
-      reply.raw,
+      bytesSentUntilClosed(reply.raw),
       request.query as Record<string, string | undefined>,
     );
     ingest.serveFlv(params.app, params.stream, reply.raw);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { WATCH_PATH } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { builtAssetOptions } from '../../platform/static-assets.ts';
 import { getWatchPage } from './watch-service.ts';
 
 // The built watch page (apps/watch/dist) at /watch/{id}: its index.html with the activity's name as the title and
@@ -16,13 +17,10 @@ export function registerWatchPage(app: FastifyInstance, ctx: AppContext, watchDi
   const indexFile = path.join(watchDir, 'index.html');
   if (!existsSync(indexFile)) return;
   const template = readFileSync(indexFile, 'utf8');
-  app.register(fastifyStatic, {
-    root: path.join(watchDir, 'assets'),
-    prefix: `${WATCH_PATH}/assets/`,
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-  });
+  app.register(
+    fastifyStatic,
+    builtAssetOptions({ root: path.join(watchDir, 'assets'), prefix: `${WATCH_PATH}/assets/`, decorateReply: false }),
+  );
   app.get(`${WATCH_PATH}/:id`, { schema: { hide: true } }, async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
     let head = '';

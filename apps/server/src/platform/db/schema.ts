@@ -282,6 +282,47 @@ export interface PromotionChannelsTable {
   createdAt: CreatedAt;
 }
 
+export interface SensitiveWordListsTable {
+  id: Generated<number>;
+  agentId: number;
+  name: string;
+  words: ColumnType<string[], string[] | undefined, string[]>;
+  action: Generated<'mask' | 'review' | 'reject'>;
+  enabled: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface GiftsTable {
+  id: Generated<number>;
+  agentId: number;
+  name: string;
+  icon: string;
+  price: number;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  deletedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface CommentLibrariesTable {
+  id: Generated<number>;
+  agentId: number;
+  name: string;
+  items: ColumnType<string[], string[] | undefined, string[]>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RobotsTable {
+  id: Generated<number>;
+  agentId: number;
+  nickname: string;
+  avatar: string;
+  createdAt: CreatedAt;
+}
+
 export interface ActivityExtensionsTable {
   activityId: number;
   identity: string;
@@ -466,6 +507,10 @@ export interface DB {
   meetings: MeetingsTable;
   meetingParticipants: MeetingParticipantsTable;
   promotionChannels: PromotionChannelsTable;
+  sensitiveWordLists: SensitiveWordListsTable;
+  gifts: GiftsTable;
+  commentLibraries: CommentLibrariesTable;
+  robots: RobotsTable;
   activityExtensions: ActivityExtensionsTable;
   agentFields: AgentFieldsTable;
   agentCredits: AgentCreditsTable;

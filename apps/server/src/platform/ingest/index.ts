@@ -20,6 +20,7 @@ export {
 } from './amf0.ts';
 export { createHls, type Hls, type HlsOptions, type HlsSegmentInfo } from './hls.ts';
 export { type ServeFlvOptions, serveFlv } from './http-flv.ts';
+export { type MediaProcess, startMediaProcess } from './media-process.ts';
 export {
   createRtmpServer,
   type PublishEndReason,
@@ -61,6 +62,8 @@ export interface IngestOptions
 
 export interface Ingest {
   readonly hub: StreamHub;
+  /** How HTTP-FLV viewers are paced (what a media worker serving them applies too). */
+  readonly flvOptions: ServeFlvOptions;
   readonly rtmp: RtmpServer;
   /** Starts the RTMP server; resolves with its port. */
   listen(): Promise<number>;
@@ -110,6 +113,7 @@ export function createIngest(options: IngestOptions): Ingest {
   let port: number | null = null;
   return {
     hub,
+    flvOptions: options.flv ?? {},
     rtmp,
     async listen() {
       port = await rtmp.listen();

@@ -257,7 +257,8 @@ export class StreamHub {
   private channels = new Map<string, FlvChannel>();
   private publishListeners = new Set<HubListener>();
   private unpublishListeners = new Set<HubListener>();
-  private readonly options: HubOptions;
+  private endViewersListeners = new Set<(app: string, stream: string) => void>();
+  readonly options: HubOptions;
 
   constructor(options: HubOptions = {}) {
     this.options = options;
@@ -340,6 +341,13 @@ export class StreamHub {
     const key = streamKey(app, stream);
     const channel = this.channels.get(key);
     if (channel) this.holdViewers(key, channel, 0);
+    for (const fn of this.endViewersListeners) fn(app, stream);
+  }
+
+  /** Hears endViewers: a media worker mirroring this hub ends its viewers of app/stream too. */
+  onEndViewers(fn: (app: string, stream: string) => void): () => void {
+    this.endViewersListeners.add(fn);
+    return () => this.endViewersListeners.delete(fn);
   }
 
   onPublish(fn: HubListener): () => void {

@@ -1,22 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type ActivityList,
-  DITCH_PAGE_SIZE,
-  type Ditch,
-  type DitchInput,
-  type DitchList,
-  type DitchUpdate,
-  type ok,
-} from '@yanbo/contracts';
-import type { z } from 'zod';
+import { type ActivityList, DITCH_PAGE_SIZE, type DitchInput, type DitchUpdate, ditchCalls } from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api, http } from '../../../app/http';
 import { ditchTexts as t } from '../../../locales/zh-CN/ditches';
 
 // /agent/{id}/promotion-channel: create, list, edit and delete by sign (seed 001 §7). After each mutation the list
 // reloads with page 1, pageSize 10 (seed 001 §4): the screen goes back to page 1 and the cached pages are refetched.
-
-type Ok = z.infer<typeof ok>;
 
 export interface DitchFilters {
   page: number;
@@ -30,11 +19,11 @@ export const ditchListQuery = (agentId: number, filters: DitchFilters) =>
   queryOptions({
     queryKey: [...ditchListsKey, agentId, filters] as const,
     queryFn: ({ signal }) =>
-      http.get<DitchList>(
-        `/agent/${agentId}/promotion-channel`,
-        { page: filters.page, pageSize: DITCH_PAGE_SIZE, name: filters.name, activityId: filters.activityId },
-        { signal },
-      ),
+      api(ditchCalls.listDitches, {
+        params: { id: agentId },
+        query: { page: filters.page, pageSize: DITCH_PAGE_SIZE, name: filters.name, activityId: filters.activityId },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -56,9 +45,8 @@ function useReload(onReload: () => void) {
 
 export function useDitchMutations(agentId: number, onReload: () => void) {
   const reload = useReload(onReload);
-  const base = `/agent/${agentId}/promotion-channel`;
   const create = useMutation({
-    mutationFn: (body: DitchInput) => http.post<Ditch>(base, body),
+    mutationFn: (body: DitchInput) => api(ditchCalls.createDitch, { params: { id: agentId }, body }),
     onSuccess: async () => {
       toastSuccess(t['ditches.toast.created']);
       await reload();
@@ -66,14 +54,14 @@ export function useDitchMutations(agentId: number, onReload: () => void) {
   });
   const edit = useMutation({
     mutationFn: ({ sign, body }: { sign: string; body: DitchUpdate }) =>
-      http.put<Ditch>(`${base}/${encodeURIComponent(sign)}`, body),
+      api(ditchCalls.updateDitch, { params: { id: agentId, sign }, body }),
     onSuccess: async () => {
       toastSuccess(t['ditches.toast.edited']);
       await reload();
     },
   });
   const remove = useMutation({
-    mutationFn: (sign: string) => http.del<Ok>(`${base}/${encodeURIComponent(sign)}`),
+    mutationFn: (sign: string) => api(ditchCalls.deleteDitch, { params: { id: agentId, sign } }),
     onSuccess: async () => {
       toastSuccess(t['ditches.toast.deleted']);
       await reload();

@@ -1,0 +1,32 @@
+/** /robots: the agent's virtual audience (seed 000 §3, §7). */
+export const robotTexts = {
+  'robots.add': '添加机器人',
+  'robots.hint':
+    '机器人会以虚拟观众的身份发送机器人评论、计入虚拟在线人数。控制台的所有数据都会把真实观众和虚拟观众分开显示，统计中不会把机器人算作真实观众。',
+  'robots.readonly': '子账号可以查看机器人，添加和删除请使用主账号。',
+  'robots.search': '搜索昵称',
+  'robots.column.avatar': '头像',
+  'robots.column.nickname': '昵称',
+  'robots.column.createdAt': '添加时间',
+  'robots.deleteSelected': (count: number) => `删除所选（${count}）`,
+  'robots.deleteConfirm': (count: number) => `确定删除所选的 ${count} 个机器人吗？`,
+  'robots.ok': '确定',
+  'robots.cancel': '取消',
+  'robots.empty': '还没有机器人，按模板随机生成一批吧',
+  'robots.total': (total: number) => `共 ${total} 个机器人`,
+  'robots.toast.added': (count: number) => `已添加 ${count} 个机器人`,
+  'robots.toast.deleted': '机器人已删除',
+
+  'robots.form.title': '添加机器人',
+  'robots.form.random': '按模板随机生成',
+  'robots.form.manual': '手动添加',
+  'robots.form.template': '昵称风格',
+  'robots.form.count': '数量',
+  'robots.form.reroll': '换一批',
+  'robots.form.preview': (count: number) => `将添加以下 ${count} 个机器人`,
+  'robots.form.nickname': '昵称',
+  'robots.form.nicknamePlaceholder': '如：场控小助手',
+  'robots.form.nicknameRequired': '请输入昵称',
+  'robots.form.avatar': '头像',
+  'robots.form.submit': '添加',
+} as const;

@@ -1,0 +1,2 @@
+// The comments feature's door.
+export { registerCommentRoutes } from './comment-routes.ts';

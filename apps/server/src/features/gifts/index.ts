@@ -1,0 +1,2 @@
+// The gifts feature's door.
+export { registerGiftRoutes } from './gift-routes.ts';
