@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import type { RunningServer } from './start-server.ts';
 
 /** The top-level agent the journeys' server is started with. */
@@ -142,4 +142,15 @@ export async function api<T = Record<string, unknown>>(
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * The server's answer to the console's next `method` call on a path matching `path` (after /api): a journey waits
+ * for it, and asserts its status, before it looks for what the answer changes on screen.
+ */
+export function answerTo(page: Page, method: string, path: RegExp): Promise<Response> {
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() === method && path.test(new URL(response.url()).pathname.replace(/^\/api/, '')),
+  );
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, type Journey } from '../harness.ts';
+import { answerTo, api, type Journey } from '../harness.ts';
 
 // The activity list's filters and paging, an activity's settings screen, ditches, destroy, and the board's live
 // online count — each journey as an agent of its own, so what it counts is only its own.
@@ -254,8 +254,12 @@ export function activitySettingsJourneys(j: Journey) {
 
     await row.getByRole('button', { name: /编\s*辑/ }).click();
     await dialog.getByLabel('渠道名称').fill('公众号推文（改）');
+    const editing = answerTo(page, 'PUT', /^\/agent\/\d+\/promotion-channel\/[^/]+$/);
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    const editAnswer = await editing;
+    assert.equal(editAnswer.status(), 200, await editAnswer.text());
     await page.getByText('编辑成功').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await page.locator('.ant-table-row').filter({ hasText: '公众号推文（改）' }).waitFor();
 
     // Eleven more: page 2 holds two; deleting there reloads the list on page 1.

@@ -37,6 +37,7 @@ export function robotJourneys(j: Journey) {
     await dialog.getByLabel('/robot-avatars/5.svg').check();
     await dialog.getByRole('button', { name: /添\s*加/ }).click();
     await page.getByText('已添加 1 个机器人').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByText('共 7 个机器人').waitFor();
     const stored = await api<{ items: { nickname: string; avatar: string }[] }>(j, agent.token, 'GET', '/v3/robot');
     assert.deepEqual(stored.items[0], { ...stored.items[0], nickname: '场控小助手', avatar: '/robot-avatars/5.svg' });
