@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { DB, LedgerEntriesTable } from '../../platform/db/schema.ts';
+import type { DB, LedgerEntryRow } from '../../platform/db/schema.ts';
 
 // The double-entry ledger (ARCHITECTURE.md): one money movement is one txn whose entries sum to zero (the database
 // refuses to commit one that does not); balances and histories are sums and lists of entries.
 
 export interface LedgerEntry {
-  account: LedgerEntriesTable['account'];
+  account: LedgerEntryRow['account'];
   agentId: number;
   activityId: number | null;
   orderId: number | null;

@@ -19,11 +19,13 @@ export interface DatabaseOptions {
   databaseUrl: string;
   dataDir: string;
   inMemory: boolean;
+  /** Map the app's camelCase names to the snake_case columns (default); off to read the catalogue as it is. */
+  camelCase?: boolean;
 }
 
 /** One query layer for both engines: PostgreSQL when a URL is given, else PGlite on disk (or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = options.camelCase === false ? [] : [new CamelCasePlugin()];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     return {

@@ -1,0 +1,502 @@
+// Generated from the migrated schema by scripts/generate-db-types.ts: do not edit.
+
+import type { ActivityMetaColumn, AgentExtraColumn, JsonColumn, JsonRecord } from "./db-json-columns.ts";
+import type { ColumnType } from "kysely";
+
+export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
+  ? ColumnType<S, I | undefined, U>
+  : ColumnType<T, T | undefined, T>;
+
+export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
+
+export type Numeric = ColumnType<string, number | string, number | string>;
+
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface Activities {
+  agentId: number;
+  app: Generated<string>;
+  catalogId: number | null;
+  categoryId: number | null;
+  cover: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  deletedAt: Timestamp | null;
+  endedAt: Timestamp | null;
+  groupId: number | null;
+  id: Generated<number>;
+  isArchived: Generated<boolean>;
+  isPushing: Generated<boolean>;
+  meta: Generated<JsonColumn<ActivityMetaColumn>>;
+  name: string;
+  spend: Generated<Numeric>;
+  startedAt: Timestamp | null;
+  status: Generated<string>;
+  stream: string | null;
+  streamKeySealed: string | null;
+  subagentId: number | null;
+  type: Generated<"live" | "video">;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ActivityDitchVisits {
+  activityId: number;
+  ditchId: number;
+  visits: Generated<Int8>;
+}
+
+export interface ActivityExtensions {
+  activityId: number;
+  agentId: number;
+  enabled: Generated<boolean>;
+  identity: string;
+  settings: Generated<JsonColumn<JsonRecord>>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ActivityGroups {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+}
+
+export interface ActivitySettings {
+  activityId: number;
+  agentId: number;
+  data: JsonColumn<unknown>;
+  section: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ActivityVisitStats {
+  activityId: number;
+  uniqueViewers: Generated<Int8>;
+  visits: Generated<Int8>;
+}
+
+export interface AgentActivityCounts {
+  agentId: number;
+  count: Generated<number>;
+  isArchived: boolean;
+}
+
+export interface AgentBranding {
+  agentId: number;
+  customization: Generated<JsonColumn<JsonRecord>>;
+  imageTemplate: Generated<JsonColumn<JsonRecord>>;
+  loginTemplate: Generated<JsonColumn<JsonRecord>>;
+  officialAccount: JsonColumn<JsonRecord> | null;
+  templateActivityId: number | null;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface AgentCredits {
+  agentId: number;
+  fluxGb: Generated<Numeric>;
+  smsCount: Generated<number>;
+  storageGb: Generated<Numeric>;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: number | null;
+}
+
+export interface AgentEntitlements {
+  activityQuota: number;
+  agentId: number;
+  fluxGb: Numeric;
+  hasContract: boolean;
+  packageCurrent: boolean;
+  storageGb: Numeric;
+  subagentQuota: number;
+}
+
+export interface AgentFields {
+  id: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface AgentOpenids {
+  agentId: number;
+  avatar: Generated<string>;
+  boundAt: Generated<Timestamp>;
+  nickname: Generated<string>;
+  openid: string;
+}
+
+export interface AgentPackages {
+  activityQuota: number;
+  agentId: number;
+  expiresAt: Timestamp;
+  fluxGb: Numeric;
+  hasContract: Generated<boolean>;
+  packageId: number;
+  startedAt: Timestamp;
+  storageGb: Numeric;
+  subagentQuota: Generated<number>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface AgentPromotions {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  promoterId: number;
+}
+
+export interface Agents {
+  avatar: Generated<string>;
+  company: Generated<string>;
+  contact: Generated<string>;
+  contractEndedAt: Timestamp | null;
+  contractStartedAt: Timestamp | null;
+  coopLevel: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  email: Generated<string>;
+  extra: Generated<JsonColumn<AgentExtraColumn>>;
+  fieldId: number | null;
+  hasContract: Generated<boolean>;
+  id: Generated<number>;
+  managerId: number | null;
+  mobile: string;
+  parentId: number | null;
+  passwordHash: string;
+  status: Generated<"enabled" | "pending" | "disabled">;
+  subagentQuota: Generated<number>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface AgentSettings {
+  agentId: number;
+  data: JsonColumn<unknown>;
+  section: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface Categories {
+  id: Generated<number>;
+  name: string;
+  parentId: number | null;
+  sort: Generated<number>;
+}
+
+export interface CommentLibraries {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  items: Generated<string[]>;
+  name: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface Gifts {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  deletedAt: Timestamp | null;
+  enabled: Generated<boolean>;
+  icon: string;
+  id: Generated<number>;
+  name: string;
+  price: number;
+  sort: Generated<number>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface IdempotencyKeys {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  responseBody: string | null;
+  responseStatus: number | null;
+  responseType: string | null;
+  status: Generated<"pending" | "done">;
+}
+
+export interface IngestSessions {
+  activityId: number;
+  agentId: number;
+  endedAt: Timestamp | null;
+  id: Generated<number>;
+  lastSeenAt: Timestamp | null;
+  peakViewers: Generated<number>;
+  playbackBytes: Generated<Int8>;
+  startedAt: Generated<Timestamp>;
+}
+
+export interface LedgerEntries {
+  account: "pay_clearing" | "package_sales" | "audience_sales";
+  activityId: number | null;
+  agentId: number;
+  amount: Int8;
+  createdAt: Generated<Timestamp>;
+  id: Generated<Int8>;
+  memo: Generated<string>;
+  orderId: number | null;
+  txnId: string;
+}
+
+export interface LoginRecords {
+  agentId: number | null;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  ip: Generated<string>;
+  method: string;
+  subagentId: number | null;
+  success: boolean;
+  userAgent: Generated<string>;
+  username: string;
+}
+
+export interface LoginTickets {
+  agentId: number;
+  consumedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  subagentId: number | null;
+  tokenHash: string;
+}
+
+export interface Media {
+  activityId: number | null;
+  agentId: number;
+  attempts: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  durationSeconds: number | null;
+  error: Generated<string>;
+  id: Generated<number>;
+  name: string;
+  outputKey: Generated<string>;
+  sizeBytes: Generated<Int8>;
+  source: string;
+  sourceKind: "upload" | "url";
+  status: "pending" | "transcoding" | "ready" | "failed";
+  subagentId: number | null;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface MeetingParticipants {
+  id: Generated<number>;
+  joinedAt: Generated<Timestamp>;
+  meetingId: number;
+  nickname: string;
+  role: "host" | "guest";
+}
+
+export interface Meetings {
+  activityId: number;
+  agentId: number;
+  endedAt: Timestamp | null;
+  id: Generated<number>;
+  startedAt: Generated<Timestamp>;
+  state: "ongoing" | "ended";
+}
+
+export interface PackageOrders {
+  activityId: number | null;
+  agentId: number;
+  amount: number;
+  closedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  discount: Generated<number>;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  listPrice: number;
+  packageId: number;
+  paidAt: Timestamp | null;
+  payProvider: string;
+  promotionCode: Generated<string>;
+  status: Generated<"init" | "paid" | "failed">;
+  subagentId: number | null;
+  tradeNo: string | null;
+}
+
+export interface Packages {
+  activityQuota: Generated<number>;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  fluxGb: Generated<Numeric>;
+  forActivity: Generated<boolean>;
+  id: number;
+  isUltimatePackage: Generated<boolean>;
+  name: string;
+  price: number;
+  sort: Generated<number>;
+  storageGb: Generated<Numeric>;
+  subagentQuota: Generated<number>;
+  type: "free" | "trail" | "annual" | "activity";
+  validityDays: number;
+}
+
+export interface PayNotifications {
+  amount: number;
+  id: Generated<number>;
+  orderId: number;
+  outcome: string;
+  provider: string;
+  receivedAt: Generated<Timestamp>;
+  status: string;
+  tradeNo: string;
+}
+
+export interface PromotionChannels {
+  activityId: number | null;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  sign: string;
+}
+
+export interface PromotionCodes {
+  amountOff: number | null;
+  code: string;
+  enabled: Generated<boolean>;
+  expiresAt: Timestamp | null;
+  packageId: number | null;
+  percentOff: number | null;
+}
+
+export interface Robots {
+  agentId: number;
+  avatar: string;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  nickname: string;
+}
+
+export interface SandboxWechatCodes {
+  avatar: Generated<string>;
+  code: string;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  nickname: string;
+  openid: string;
+  usedAt: Timestamp | null;
+}
+
+export interface SensitiveWordLists {
+  action: Generated<"mask" | "review" | "reject">;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  id: Generated<number>;
+  name: string;
+  updatedAt: Generated<Timestamp>;
+  words: Generated<string[]>;
+}
+
+export interface Sessions {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  impersonatedBy: number | null;
+  revokedAt: Timestamp | null;
+  subagentId: number | null;
+  tokenHash: string;
+}
+
+export interface SmsCodes {
+  attempts: Generated<number>;
+  codeHash: string;
+  consumedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  ip: Generated<string>;
+  mobile: string;
+  purpose: string;
+}
+
+export interface StreamJobs {
+  activityId: number;
+  agentId: number;
+  endedAt: Timestamp | null;
+  error: Generated<string>;
+  id: Generated<number>;
+  kind: "relay" | "transcode";
+  source: string;
+  startedAt: Generated<Timestamp>;
+  status: "running" | "stopped" | "failed";
+}
+
+export interface SubagentGroups {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+}
+
+export interface Subagents {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  deletedAt: Timestamp | null;
+  groupId: number | null;
+  id: Generated<number>;
+  passwordHash: string;
+  passwordSealed: string | null;
+  remark: Generated<string>;
+  username: string;
+}
+
+export interface Visits {
+  activityId: number;
+  agentId: number;
+  device: "mobile" | "tablet" | "desktop";
+  ditchSign: string | null;
+  id: Generated<Int8>;
+  ip: Generated<string>;
+  lastSeenAt: Generated<Timestamp>;
+  referrer: Generated<string>;
+  startedAt: Generated<Timestamp>;
+  userAgent: Generated<string>;
+  viewerId: string;
+  watchSeconds: Generated<number>;
+}
+
+export interface DB {
+  activities: Activities;
+  activityDitchVisits: ActivityDitchVisits;
+  activityExtensions: ActivityExtensions;
+  activityGroups: ActivityGroups;
+  activitySettings: ActivitySettings;
+  activityVisitStats: ActivityVisitStats;
+  agentActivityCounts: AgentActivityCounts;
+  agentBranding: AgentBranding;
+  agentCredits: AgentCredits;
+  agentEntitlements: AgentEntitlements;
+  agentFields: AgentFields;
+  agentOpenids: AgentOpenids;
+  agentPackages: AgentPackages;
+  agentPromotions: AgentPromotions;
+  agents: Agents;
+  agentSettings: AgentSettings;
+  categories: Categories;
+  commentLibraries: CommentLibraries;
+  gifts: Gifts;
+  idempotencyKeys: IdempotencyKeys;
+  ingestSessions: IngestSessions;
+  ledgerEntries: LedgerEntries;
+  loginRecords: LoginRecords;
+  loginTickets: LoginTickets;
+  media: Media;
+  meetingParticipants: MeetingParticipants;
+  meetings: Meetings;
+  packageOrders: PackageOrders;
+  packages: Packages;
+  payNotifications: PayNotifications;
+  promotionChannels: PromotionChannels;
+  promotionCodes: PromotionCodes;
+  robots: Robots;
+  sandboxWechatCodes: SandboxWechatCodes;
+  sensitiveWordLists: SensitiveWordLists;
+  sessions: Sessions;
+  smsCodes: SmsCodes;
+  streamJobs: StreamJobs;
+  subagentGroups: SubagentGroups;
+  subagents: Subagents;
+  visits: Visits;
+}
