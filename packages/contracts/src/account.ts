@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, isoDateTime, listOf, mobile, pageQuery, password, smsCode } from './common.ts';
+import { defineCalls } from './call.ts';
+import { id, isoDateTime, listOf, mobile, ok, pageQuery, password, smsCode } from './common.ts';
 import { AGENT_STATUSES, DEFAULT_AGENT_AREA, DEFAULT_AGENT_MARGIN, LOGIN_RECORD_PAGE_SIZE } from './constants.ts';
 
 export const agentStatus = z.enum(AGENT_STATUSES);
@@ -146,8 +147,15 @@ export const openidBinding = z.object({
   authorizeUrl: z.string(),
 });
 export type OpenidBinding = z.infer<typeof openidBinding>;
+/** GET /agent/openid?state=: the state the provider hands back with the consent, carried in the authorize URL. */
+export const openidQuery = z.object({ state: z.string().max(100).default('') });
 export const bindOpenidBody = z.object({ code: z.string().trim().min(1, 'Code is required').max(200) });
 export type BindOpenidBody = z.infer<typeof bindOpenidBody>;
+
+/** GET /agent/login/token?agentId=: a one-time token that opens the agent's console (url: /login?token=...). */
+export const agentLoginTokenQuery = z.object({ agentId: id });
+export const agentLoginToken = z.object({ token: z.string(), expiresAt: isoDateTime, url: z.string() });
+export type AgentLoginToken = z.infer<typeof agentLoginToken>;
 
 export const appCenterToken = z.object({ token: z.string(), expiresAt: isoDateTime });
 
@@ -171,20 +179,186 @@ export const customerServiceUser = z.object({
 
 export const agentIdParams = z.object({ id });
 
-/** Upload policy: where and how the browser uploads a file (agent avatar and the activity/agent policies). */
-/** What an upload policy is for (GET /v3/upload-policy/{kind}): each kind has its own size and type rules. */
-export const UPLOAD_KINDS = ['agent-avatar', 'agent', 'activity'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
-
-export const uploadPolicy = z.object({
-  url: z.string(),
-  method: z.literal('POST'),
-  field: z.string(),
-  maxBytes: z.number().int(),
-  accept: z.array(z.string()),
-  token: z.string(),
-  expiresAt: isoDateTime,
+export const accountCalls = defineCalls('account', {
+  loginWithPassword: {
+    method: 'POST',
+    path: '/agent/login',
+    summary: 'Sign in with mobile (or sub-account username) and password',
+    access: 'public',
+    body: passwordLoginBody,
+    response: session,
+  },
+  loginWithTicket: {
+    method: 'POST',
+    path: '/agent/login/token',
+    summary: 'Sign in with a one-time login token',
+    access: 'public',
+    body: tokenLoginBody,
+    response: session,
+  },
+  loginWithSms: {
+    method: 'POST',
+    path: '/agent/login/sms',
+    summary: 'Sign in with an SMS code',
+    access: 'public',
+    body: smsLoginBody,
+    response: session,
+  },
+  createLoginTicket: {
+    method: 'GET',
+    path: '/agent/login/token',
+    summary: 'A one-time token that opens the console of an agent below the caller',
+    access: 'mainAccount',
+    query: agentLoginTokenQuery,
+    response: agentLoginToken,
+  },
+  getMe: {
+    method: 'GET',
+    path: '/agent/me',
+    summary: 'The caller: its agent, and the sub-account acting for it if any',
+    access: 'signedIn',
+    response: me,
+  },
+  logout: {
+    method: 'GET',
+    path: '/logout',
+    summary: 'Sign out: the session’s token stops working',
+    access: 'signedIn',
+    response: ok,
+  },
+  sendPublicSms: {
+    method: 'POST',
+    path: '/sms',
+    summary: 'Send a sign-up, sign-in or lost-password SMS code (signed request)',
+    access: 'public',
+    body: smsSendBody,
+    response: smsSent,
+  },
+  sendAgentSms: {
+    method: 'POST',
+    path: '/agent/sms',
+    summary: 'Send an SMS code to a new mobile, or to the account’s own to verify it',
+    access: 'mainAccount',
+    body: agentSmsSendBody,
+    response: smsSent,
+  },
+  verifySms: {
+    method: 'POST',
+    path: '/agent/sms/verify',
+    summary: 'Check an SMS code without spending it',
+    access: 'public',
+    body: smsVerifyBody,
+    response: smsVerified,
+  },
+  signup: {
+    method: 'POST',
+    path: '/agent/signup',
+    summary: 'Create an agent account with a verified mobile and sign in',
+    access: 'public',
+    body: signupBody,
+    response: session,
+  },
+  resetPassword: {
+    method: 'PUT',
+    path: '/agent/password',
+    summary: 'Set a new password with an SMS code; every session of the account ends',
+    access: 'public',
+    body: resetPasswordBody,
+    response: ok,
+  },
+  mobileExists: {
+    method: 'GET',
+    path: '/agent/exists',
+    summary: 'Whether a mobile already has an account',
+    access: 'public',
+    query: existsQuery,
+    response: exists,
+  },
+  listLoginRecords: {
+    method: 'GET',
+    path: '/agent/login-record',
+    summary: 'The caller’s sign-in history, newest first',
+    access: 'signedIn',
+    query: loginRecordQuery,
+    response: loginRecordList,
+  },
+  getOpenid: {
+    method: 'GET',
+    path: '/agent/openid',
+    summary: 'The WeChat identity bound to the account, and where to authorise one',
+    access: 'signedIn',
+    query: openidQuery,
+    response: openidBinding,
+  },
+  bindOpenid: {
+    method: 'PUT',
+    path: '/agent/openid',
+    summary: 'Bind the WeChat identity an authorisation code stands for',
+    access: 'mainAccount',
+    body: bindOpenidBody,
+    response: openidBinding,
+  },
+  unbindOpenid: {
+    method: 'DELETE',
+    path: '/agent/openid',
+    summary: 'Unbind the account’s WeChat identity',
+    access: 'mainAccount',
+    response: openidBinding,
+  },
+  getAppCenterToken: {
+    method: 'GET',
+    path: '/v3/app-center-token',
+    summary: 'A short-lived token the app center verifies the caller with',
+    access: 'signedIn',
+    response: appCenterToken,
+  },
+  getUserMe: {
+    method: 'GET',
+    path: '/user/me',
+    summary: 'The console user’s unified identity: agent or sub-account',
+    access: 'signedIn',
+    response: userMe,
+  },
+  getCustomerServiceUser: {
+    method: 'GET',
+    path: '/agent/user',
+    summary: 'The identity the caller speaks to customer service with',
+    access: 'signedIn',
+    response: customerServiceUser,
+  },
+  getProfile: {
+    method: 'GET',
+    path: '/agent/:id',
+    summary: 'The caller’s own account',
+    access: 'signedIn',
+    params: agentIdParams,
+    response: agentProfile,
+  },
+  updateProfile: {
+    method: 'PUT',
+    path: '/agent/:id',
+    summary: 'Change the account’s contact, company, email or avatar',
+    access: 'signedIn',
+    params: agentIdParams,
+    body: updateProfileBody,
+    response: agentProfile,
+  },
+  changePassword: {
+    method: 'PUT',
+    path: '/agent/:id/password',
+    summary: 'Change the password with the old one; the account’s other sessions end',
+    access: 'signedIn',
+    params: agentIdParams,
+    body: changePasswordBody,
+    response: ok,
+  },
+  changeMobile: {
+    method: 'PUT',
+    path: '/agent/:id/mobile',
+    summary: 'Change the account’s mobile with an SMS code sent to the new one',
+    access: 'signedIn',
+    params: agentIdParams,
+    body: changeMobileBody,
+    response: agentProfile,
+  },
 });
-export type UploadPolicy = z.infer<typeof uploadPolicy>;
-export const uploaded = z.object({ filepath: z.string(), url: z.string() });
-export type Uploaded = z.infer<typeof uploaded>;

@@ -212,8 +212,3 @@ export const agentImpersonation = z.object({
 export type AgentImpersonation = z.infer<typeof agentImpersonation>;
 export const agentImpersonationList = listOf(agentImpersonation);
 export type AgentImpersonationList = z.infer<typeof agentImpersonationList>;
-
-/** GET /agent/login/token?agentId=: a one-time token that opens the agent's console (url: /login?token=...). */
-export const agentLoginTokenQuery = z.object({ agentId: id });
-export const agentLoginToken = z.object({ token: z.string(), expiresAt: isoDateTime, url: z.string() });
-export type AgentLoginToken = z.infer<typeof agentLoginToken>;

@@ -22,4 +22,5 @@ export * from './sensitive-words.ts';
 export * from './sms-signature.ts';
 export * from './stats.ts';
 export * from './subaccounts.ts';
+export * from './uploads.ts';
 export * from './watch.ts';

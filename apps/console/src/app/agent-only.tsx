@@ -1,9 +1,9 @@
 import { Button, Result } from 'antd';
 import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router';
-import { useMe } from '../features/account/api/me';
 import { appTexts } from '../locales/zh-CN/app';
 import type { LazyPage } from './route-pages';
+import { useMe } from './session';
 
 /**
  * A screen of an agent-only area. A sub-account opening it by address gets a plain no-access page instead of the

@@ -3,14 +3,12 @@ import {
   ACTIVITY_PAGE_SIZE,
   type ActivityList,
   type ActivityListQuery,
-  type CustomizedInfo,
+  brandingCalls,
   type categoryList,
-  type EphemeralToken,
-  type ImageTemplate,
-  type ResourceConfig,
+  metaCalls,
 } from '@yanbo/contracts';
 import type { z } from 'zod';
-import { http } from './http';
+import { api, http } from './http';
 
 // What the console loads on entry (seed 000 §2), as queries with stable keys so every page reuses the cached answer.
 
@@ -26,7 +24,7 @@ export function entryActivitySearch(searchParams: URLSearchParams): ActivitySear
 export const resourceConfigQuery = () =>
   queryOptions({
     queryKey: ['resource-config'],
-    queryFn: ({ signal }) => http.get<ResourceConfig>('/v3/resource-config', undefined, { signal }),
+    queryFn: ({ signal }) => api(metaCalls.getResourceConfig, { signal }),
   });
 
 export const activitiesQuery = (search: ActivitySearch) =>
@@ -38,7 +36,7 @@ export const activitiesQuery = (search: ActivitySearch) =>
 export const imageTemplateQuery = () =>
   queryOptions({
     queryKey: ['image-template'],
-    queryFn: ({ signal }) => http.get<ImageTemplate>('/agent/activity/template', undefined, { signal }),
+    queryFn: ({ signal }) => api(brandingCalls.getImageTemplate, { signal }),
   });
 
 export const categoriesQuery = () =>
@@ -50,11 +48,11 @@ export const categoriesQuery = () =>
 export const ephemeralTokenQuery = () =>
   queryOptions({
     queryKey: ['ephemeral-token'],
-    queryFn: ({ signal }) => http.post<EphemeralToken>('/ephemeral-token', undefined, { signal }),
+    queryFn: ({ signal }) => api(metaCalls.createEphemeralToken, { signal }),
   });
 
 export const customizedInfoQuery = () =>
   queryOptions({
     queryKey: ['customized-info'],
-    queryFn: ({ signal }) => http.get<CustomizedInfo>('/v3/agent/customized-info', undefined, { signal }),
+    queryFn: ({ signal }) => api(brandingCalls.getCustomizedInfo, { signal }),
   });

@@ -1,8 +1,8 @@
 import { Flex, Layout, Spin } from 'antd';
 import { useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { useMe } from '../features/account/api/me';
 import { Brand } from './brand';
+import { useMe } from './session';
 import { SideMenu } from './side-menu';
 import { useBranding } from './use-branding';
 import { UserMenu } from './user-menu';

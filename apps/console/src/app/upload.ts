@@ -1,5 +1,5 @@
-import type { Uploaded, UploadKind, UploadPolicy } from '@yanbo/contracts';
-import { ApiError, http } from './http';
+import { type CallInput, type Uploaded, type UploadKind, uploadCalls } from '@yanbo/contracts';
+import { ApiError, api } from './http';
 import { getManageToken } from './manage-token';
 
 /**
@@ -10,9 +10,9 @@ import { getManageToken } from './manage-token';
 export async function uploadWithPolicy(
   kind: UploadKind,
   file: File,
-  query: Record<string, string | number> = {},
+  query: CallInput<typeof uploadCalls.getUploadPolicy, 'query'> = {},
 ): Promise<Uploaded> {
-  const policy = await http.get<UploadPolicy>(`/v3/upload-policy/${kind}`, query);
+  const policy = await api(uploadCalls.getUploadPolicy, { params: { kind }, query });
   if (file.size > policy.maxBytes) throw new ApiError(413, 'File too large', undefined, 'file', policy);
   const form = new FormData();
   form.append('token', policy.token);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicLoginTemplate } from '@yanbo/contracts';
-import { http } from './http';
+import { brandingCalls, type PublicLoginTemplate } from '@yanbo/contracts';
+import { api } from './http';
 
 // The signed-out screens on an agent's customised host show that agent's login template (seed 000 §7 Branding): the
 // console asks which template its own host name carries, before anyone has signed in.
@@ -9,7 +9,7 @@ export const publicLoginTemplateQuery = (host: string) =>
   queryOptions({
     queryKey: ['public-login-template', host],
     queryFn: ({ signal }) =>
-      http.get<PublicLoginTemplate>('/agent/template/public', { host }, { signal, noAuthRedirect: true }),
+      api(brandingCalls.getPublicLoginTemplate, { query: { host }, signal, noAuthRedirect: true }),
     staleTime: 5 * 60_000,
     retry: false,
     meta: { silent: true },

@@ -2,9 +2,9 @@ import { DownOutlined, IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant
 import type { Me } from '@yanbo/contracts';
 import { Avatar, Dropdown, Flex, Spin, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../features/account/api/logout';
-import { useMe } from '../features/account/api/me';
+import { useLogout } from '../features/account';
 import { appTexts } from '../locales/zh-CN/app';
+import { useMe } from './session';
 
 /** A sub-account is known by its own username; an agent by its contact, else its mobile. */
 function displayName(me: Me): string {

@@ -5,8 +5,8 @@ import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
+import { useMe } from '../../app/session';
 import { activityTexts as t } from '../../locales/zh-CN/activities';
-import { useMe } from '../account/api/me';
 import {
   type ActivityFilters,
   ALL_GROUPS,

@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
+import { useMe } from '../../app/session';
 import { agentTexts as t } from '../../locales/zh-CN/agents';
-import { useMe } from '../account/api/me';
 import {
   type AgentFilters,
   changeFilters,

@@ -20,8 +20,8 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../app/components/page-header';
+import { useMe } from '../../app/session';
 import { ditchTexts as t } from '../../locales/zh-CN/ditches';
-import { useMe } from '../account/api/me';
 import { copyText } from '../board/copy-text';
 import { type DitchFilters, ditchActivityOptionsQuery, ditchListQuery, useDitchMutations } from './api/ditches';
 import { ActivitySelect } from './components/activity-select';

@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
+import { useMe } from '../../app/session';
 import { expenseTexts as t } from '../../locales/zh-CN/expense';
-import { useMe } from '../account/api/me';
 import { type ChargeFilters, chargeHistoryQuery } from './api/charge-history';
 import { rangeToTimes } from './expense-rules';
 

@@ -5,8 +5,8 @@ import { App, Button, Card, Checkbox, Flex, Form, Input, InputNumber, Tabs } fro
 import { useState } from 'react';
 import { PageHeader } from '../../app/components/page-header';
 import { showError } from '../../app/http';
+import { useMe } from '../../app/session';
 import { orderTexts as t } from '../../locales/zh-CN/orders';
-import { useMe } from '../account/api/me';
 import { downloadOrders, type OrderFilters, orderListQuery } from './api/orders';
 import { ActivityPayHistory } from './components/activity-pay-history';
 import { OrderTable } from './components/order-table';

@@ -14,8 +14,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { newIdempotencyKey } from '../../app/http';
+import { useMe } from '../../app/session';
 import { packageTypeText, priceTexts as t } from '../../locales/zh-CN/price';
-import { useMe } from '../account/api/me';
 import {
   packageConfigQuery,
   packagesQuery,

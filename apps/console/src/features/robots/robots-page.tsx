@@ -5,8 +5,8 @@ import { Alert, Avatar, Button, Card, Empty, Flex, Input, Popconfirm, Table } fr
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../app/components/page-header';
+import { useMe } from '../../app/session';
 import { robotTexts as t } from '../../locales/zh-CN/robots';
-import { useMe } from '../account/api/me';
 import { robotListQuery, useRobotMutations } from './api/robots';
 import { AddRobotsModal } from './components/add-robots-modal';
 

@@ -5,8 +5,8 @@ import { Alert, Button, Card, Empty, Flex, Switch, Table, Tag, Typography } from
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../app/components/page-header';
+import { useMe } from '../../app/session';
 import { sensitiveWordActionLabels, sensitiveWordTexts as t } from '../../locales/zh-CN/sensitive-words';
-import { useMe } from '../account/api/me';
 import { sensitiveWordListsQuery, useSensitiveWordMutations } from './api/sensitive-words';
 import { CheckPanel } from './components/check-panel';
 import { WordListFormModal, type WordListFormValues } from './components/word-list-form-modal';

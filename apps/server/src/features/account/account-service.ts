@@ -29,9 +29,9 @@ import { decoyPasswordHash, hashPassword, hmac, randomToken, sha256, verifyPassw
 import type { Db } from '../../platform/db/database.ts';
 import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
-import { type RateLimitStore, type RateRule, secondsUntil, type WindowCount } from '../../platform/rate-limit.ts';
+import { type RateLimitStore, type RateRule, secondsUntil, take, type WindowCount } from '../../platform/rate-limit.ts';
 import { agentInTree, mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
-import { recordPromotion } from '../branding/branding-service.ts';
+import { recordPromotion } from '../branding/index.ts';
 import { toAgentProfile, toMe } from './account-views.ts';
 import { checkSmsCode } from './sms-codes.ts';
 
@@ -136,6 +136,8 @@ const LOGIN_FAILURES_PER_IP = 30;
 const LOGIN_BACKOFF_MAX_SECONDS = 30;
 const perAccountAndIp: RateRule = { max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS };
 const perIp: RateRule = { max: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS };
+/** GET /agent/exists tells whether a mobile has an account: per address, a form's worth of checks a minute. */
+const existsPerIp: RateRule = { max: 20, windowMs: 60_000 };
 const loginKeys = (username: string, ip: string) => ({
   accountAndIp: `login:account-ip:${username}:${ip}`,
   ip: `login:ip:${ip}`,
@@ -249,7 +251,6 @@ export async function loginWithTicket(deps: AccountDeps, ticket: string, client:
 
 /** A ticket to open the console of an agent strictly below the caller in its own tree (impersonation). */
 export async function createImpersonationTicket(deps: AccountDeps, caller: Caller, agentId: number) {
-  mainAccountOnly(caller);
   const { db } = deps;
   await agentInTree(db, caller, agentId);
   const token = randomToken();
@@ -353,7 +354,9 @@ export async function changeMobile(deps: AccountDeps, caller: Caller, agentId: n
   return toAgentProfile(updated);
 }
 
-export async function mobileExists(deps: AccountDeps, mobile: string) {
+export async function mobileExists(deps: AccountDeps, mobile: string, ip: string) {
+  const wait = await take(deps.limits, existsPerIp, `exists:ip:${ip}`);
+  if (wait !== null) throw tooManyRequests(`Too many requests, try again in ${wait} s`, ERROR_CODES.rateLimited, wait);
   return { exists: (await findAgentByMobile(deps.db, mobile)) !== undefined };
 }
 

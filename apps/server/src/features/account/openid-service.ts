@@ -2,7 +2,6 @@ import { type BindOpenidBody, ERROR_CODES, type OpenidBinding } from '@yanbo/con
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { mainAccountOnly } from '../../platform/tenancy.ts';
 import type { WechatProvider } from '../../platform/wechat/wechat-provider.ts';
 
 export interface OpenidDeps {
@@ -30,7 +29,6 @@ export async function getOpenidBinding(deps: OpenidDeps, caller: Caller, state: 
 }
 
 export async function bindOpenid(deps: OpenidDeps, caller: Caller, body: BindOpenidBody) {
-  mainAccountOnly(caller);
   const identity = await deps.wechat.exchangeCode(body.code);
   if (!identity) throw badRequest('Authorization code is invalid or expired', ERROR_CODES.openidCodeInvalid, 'code');
   const other = await deps.db
@@ -56,7 +54,6 @@ export async function bindOpenid(deps: OpenidDeps, caller: Caller, body: BindOpe
 }
 
 export async function unbindOpenid(deps: OpenidDeps, caller: Caller) {
-  mainAccountOnly(caller);
   await deps.db.deleteFrom('agentOpenids').where('agentId', '=', caller.agentId).execute();
   return getOpenidBinding(deps, caller, '');
 }

@@ -13,7 +13,6 @@ import { safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
-import { mainAccountOnly } from '../../platform/tenancy.ts';
 import { findAgentByMobile } from './account-service.ts';
 import { checkSmsCode, issueSmsCode } from './sms-codes.ts';
 
@@ -44,7 +43,6 @@ export async function sendPublicSms(deps: SmsDeps, body: SmsSendBody, ip: string
 
 /** Signed-in send: a code to a new mobile before changing to it, or to the account's own mobile to verify. */
 export async function sendAgentSms(deps: SmsDeps, caller: Caller, body: AgentSmsSendBody, ip: string) {
-  mainAccountOnly(caller);
   const agent = await deps.db
     .selectFrom('agents')
     .select('mobile')

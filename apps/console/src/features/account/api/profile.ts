@@ -1,18 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  AgentProfile,
-  ChangeMobileBody,
-  ChangePasswordBody,
-  LoginRecordList,
-  OpenidBinding,
-  SmsSent,
-  UpdateProfileBody,
-  Uploaded,
+import {
+  accountCalls,
+  type ChangeMobileBody,
+  type ChangePasswordBody,
+  type UpdateProfileBody,
+  type Uploaded,
 } from '@yanbo/contracts';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { queryClient } from '../../../app/query-client';
+import { meQueryKey } from '../../../app/session';
 import { uploadWithPolicy } from '../../../app/upload';
-import { meQueryKey } from './me';
 
 // The signed-in account's own calls (the /user page). Each mutation refreshes what it changed.
 
@@ -20,28 +17,28 @@ const refreshMe = () => queryClient.invalidateQueries({ queryKey: meQueryKey });
 
 export function useUpdateProfile(agentId: number) {
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => http.put<AgentProfile>(`/agent/${agentId}`, body),
+    mutationFn: (body: UpdateProfileBody) => api(accountCalls.updateProfile, { params: { id: agentId }, body }),
     onSuccess: refreshMe,
   });
 }
 
 export function useChangePassword(agentId: number) {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => http.put<{ ok: true }>(`/agent/${agentId}/password`, body),
+    mutationFn: (body: ChangePasswordBody) => api(accountCalls.changePassword, { params: { id: agentId }, body }),
     meta: { silent: true },
   });
 }
 
 export function useSendMobileCode() {
   return useMutation({
-    mutationFn: (mobile: string) => http.post<SmsSent>('/agent/sms', { purpose: 'mobile', mobile }),
+    mutationFn: (mobile: string) => api(accountCalls.sendAgentSms, { body: { purpose: 'mobile', mobile } }),
     meta: { silent: true },
   });
 }
 
 export function useChangeMobile(agentId: number) {
   return useMutation({
-    mutationFn: (body: ChangeMobileBody) => http.put<AgentProfile>(`/agent/${agentId}/mobile`, body),
+    mutationFn: (body: ChangeMobileBody) => api(accountCalls.changeMobile, { params: { id: agentId }, body }),
     meta: { silent: true },
     onSuccess: refreshMe,
   });
@@ -52,20 +49,20 @@ export const openidQueryKey = ['agent-openid'] as const;
 export function useOpenid(state: string) {
   return useQuery({
     queryKey: [...openidQueryKey, state],
-    queryFn: () => http.get<OpenidBinding>('/agent/openid', { state }),
+    queryFn: () => api(accountCalls.getOpenid, { query: { state } }),
   });
 }
 
 export function useBindOpenid() {
   return useMutation({
-    mutationFn: (code: string) => http.put<OpenidBinding>('/agent/openid', { code }),
+    mutationFn: (code: string) => api(accountCalls.bindOpenid, { body: { code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: openidQueryKey }),
   });
 }
 
 export function useUnbindOpenid() {
   return useMutation({
-    mutationFn: () => http.del<OpenidBinding>('/agent/openid'),
+    mutationFn: () => api(accountCalls.unbindOpenid),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: openidQueryKey }),
   });
 }
@@ -73,7 +70,7 @@ export function useUnbindOpenid() {
 export function useLoginRecords(page: number, pageSize: number) {
   return useQuery({
     queryKey: ['login-records', page, pageSize],
-    queryFn: () => http.get<LoginRecordList>('/agent/login-record', { page, pageSize }),
+    queryFn: () => api(accountCalls.listLoginRecords, { query: { page, pageSize } }),
     placeholderData: (previous) => previous,
   });
 }

@@ -6,9 +6,9 @@ import { useNavigate } from 'react-router';
 import { categoriesQuery } from '../../../app/entry-queries';
 import { toastSuccess } from '../../../app/feedback';
 import { errorText, newIdempotencyKey, showError } from '../../../app/http';
+import { useMe } from '../../../app/session';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
 import { subaccountTexts } from '../../../locales/zh-CN/subaccounts';
-import { useMe } from '../../account/api/me';
 import {
   ACTIVITY_NAME_MAX,
   type ActivityFormValues,

@@ -3,8 +3,8 @@ import { SMS_RECORD_PAGE_SIZE, type SmsUsage, SUBSCRIBER_PAGE_SIZE } from '@yanb
 import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useMe } from '../../../app/session';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
-import { useMe } from '../../account/api/me';
 import { officialUserQuery, smsUsageQuery, subscribersQuery } from '../api/settings-queries';
 import { SettingsSection } from './settings-section';
 

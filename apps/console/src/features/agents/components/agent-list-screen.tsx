@@ -4,8 +4,8 @@ import { Button, Card, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../app/components/page-header';
+import { useMe } from '../../../app/session';
 import { agentTexts as t } from '../../../locales/zh-CN/agents';
-import { useMe } from '../../account/api/me';
 import { canCreateAgents } from '../agent-form-rules';
 import {
   type AgentFilters,

@@ -3,8 +3,8 @@ import { GLOBAL_MEDIA_SLOTS, LIVE_MEDIA_KEYS, LIVE_MEDIA_SLOTS, type MediaSlot }
 import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { toastSuccess } from '../../../app/feedback';
+import { useMe } from '../../../app/session';
 import { liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
-import { useMe } from '../../account/api/me';
 import { readyMediaQuery } from '../api/media-library';
 import {
   defaultMediaQuery,
