@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db } from './db/database.ts';
 
 // Sections of settings kept as JSON per activity (template, watch code, share card, ...) and per agent (default and
 // overall media). Each section's contract checks what is written; what is read is merged over the section's defaults

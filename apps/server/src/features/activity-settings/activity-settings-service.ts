@@ -2,13 +2,16 @@ import { randomInt } from 'node:crypto';
 import {
   type ActivityManager,
   type ActivityManagerUpdate,
+  type ActivityMenu,
   activityManager,
+  type IntroTab,
   type Invitation,
   invitation,
   type LiveTranscode,
   liveTranscode,
   type OfficialUser,
   type ShareCard,
+  type SubscriberList,
   shareCard,
   WATCH_CODE_LENGTH,
   type WatchCode,
@@ -17,9 +20,10 @@ import {
 } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { readActivitySection, writeActivitySection } from '../../platform/settings-store.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-import { getImageTemplate } from '../branding/branding-service.ts';
-import { readActivitySection, writeActivitySection } from './settings-store.ts';
+import { getImageTemplate } from '../branding/index.ts';
+import { getTemplate, saveTemplate } from '../page-template/index.ts';
 
 async function activityRow(db: Db, caller: Caller, activityId: number) {
   await ownActivity(db, caller, activityId);
@@ -28,6 +32,33 @@ async function activityRow(db: Db, caller: Caller, activityId: number) {
     .select(['id', 'name', 'cover'])
     .where('id', '=', activityId)
     .executeTakeFirstOrThrow();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Menu and subscribers: both are kept in the page template
+
+/** The viewing page's menu is its intro tab list. */
+export async function getMenu(db: Db, caller: Caller, activityId: number): Promise<ActivityMenu> {
+  return { items: (await getTemplate(db, caller, activityId)).introTabs };
+}
+
+export async function saveMenu(db: Db, caller: Caller, activityId: number, items: IntroTab[]): Promise<ActivityMenu> {
+  return { items: (await saveTemplate(db, caller, activityId, { introTabs: items })).introTabs };
+}
+
+/** GET /v3/activity/{id}/subscribe: the template's subscribed mobiles, a page at a time. */
+export async function listSubscribers(
+  db: Db,
+  caller: Caller,
+  activityId: number,
+  query: { page: number; pageSize: number },
+): Promise<SubscriberList> {
+  const mobiles = (await getTemplate(db, caller, activityId)).subscribedMobileList;
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    items: mobiles.slice(start, start + query.pageSize).map((mobile) => ({ mobile })),
+    pager: { page: query.page, pageSize: query.pageSize, total: mobiles.length },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
