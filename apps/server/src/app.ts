@@ -13,13 +13,13 @@ import type { Config } from './config.ts';
 import { registerAccountRoutes } from './features/account/index.ts';
 import { registerActivityRoutes } from './features/activities/activity-routes.ts';
 import { trackFlvViewer } from './features/activities/activity-usage.ts';
+import { registerActivitySettingsRoutes, registerLiveTranscodeRoutes } from './features/activity-settings/index.ts';
 import { registerAgentRoutes } from './features/agents/agent-routes.ts';
 import { registerBrandingRoutes } from './features/branding/index.ts';
 import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
 import { registerExtensionRoutes } from './features/extensions/extension-routes.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
-import { registerLiveConfigRoutes } from './features/live-config/live-config-routes.ts';
 import { registerConsoleEventRoutes } from './features/live-stream/console-events-routes.ts';
 import {
   createEmbeddedIngest,
@@ -38,7 +38,9 @@ import {
 import { createRelayRunner } from './features/live-stream/relay-runner.ts';
 import { markInterruptedJobs } from './features/live-stream/stream-jobs.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
+import { registerMeetingRoutes } from './features/meeting/index.ts';
 import { registerMetaRoutes } from './features/meta/index.ts';
+import { registerPageTemplateRoutes } from './features/page-template/index.ts';
 import { registerPriceRoutes } from './features/price/price-routes.ts';
 import { registerRobotAvatars, registerRobotRoutes } from './features/robots/index.ts';
 import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts';
@@ -183,7 +185,10 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerConsoleEventRoutes(api, ctx);
       registerLiveStreamRoutes(api, ctx);
       await registerUploadRoutes(api, ctx);
-      registerLiveConfigRoutes(api, ctx);
+      registerPageTemplateRoutes(api, ctx);
+      registerActivitySettingsRoutes(api, ctx);
+      registerLiveTranscodeRoutes(api, ctx);
+      registerMeetingRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
       registerDitchRoutes(api, ctx);
       registerSensitiveWordRoutes(api, ctx);

@@ -1,10 +1,13 @@
 import { accountCalls } from './account.ts';
+import { activitySettingsCalls } from './activity-settings.ts';
 import { brandingCalls } from './branding.ts';
 import type { Call } from './call.ts';
 import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
 import { giftCalls } from './gifts.ts';
+import { meetingCalls } from './meeting.ts';
 import { metaCalls } from './meta.ts';
+import { pageTemplateCalls } from './page-template.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
 import { uploadCalls } from './uploads.ts';
@@ -20,6 +23,9 @@ export const callGroups = [
   accountCalls,
   metaCalls,
   uploadCalls,
+  activitySettingsCalls,
+  pageTemplateCalls,
+  meetingCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));

@@ -120,6 +120,31 @@ export type GlobalMedia = z.infer<typeof globalMedia>;
 export const globalMediaUpdate = z.object({ items: slotsInput(GLOBAL_MEDIA_SLOTS) });
 
 // ---------------------------------------------------------------------------------------------------------------
+// Playlist (GET/PUT /activity/{id}/playlist)
+
+export const playlistItemInput = z.object({
+  mediaId: z.number().int().positive().max(2_147_483_647),
+  title: z.string().trim().max(100).default(''),
+});
+/** PUT /activity/{id}/playlist: the media played in order (loop: start again after the last). */
+export const playlistUpdate = z.object({
+  items: z.array(playlistItemInput).max(100, 'At most 100 entries'),
+  loop: z.boolean().default(false),
+});
+export type PlaylistUpdate = z.infer<typeof playlistUpdate>;
+export const playlistItem = z.object({
+  mediaId: z.number().int(),
+  title: z.string(),
+  /** The media's name, status and playable address as they are now. */
+  name: z.string(),
+  status: z.string(),
+  url: z.string(),
+  durationSeconds: z.number().nullable(),
+});
+export const playlist = z.object({ items: z.array(playlistItem), loop: z.boolean() });
+export type Playlist = z.infer<typeof playlist>;
+
+// ---------------------------------------------------------------------------------------------------------------
 // Storage and sync
 
 /** GET /agent/storageUsage: what the agent's files take up under the file store, counted on disk. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pullSource } from './activities.ts';
+import { activityMenu, shareCard } from './activity-settings.ts';
 import { id, isoDateTime } from './common.ts';
-import { activityMenu, liveTemplate, shareCard } from './live-config.ts';
+import { liveTemplate } from './page-template.ts';
 
 export * from './watch-constants.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { FILES_URL_PREFIX, TEMPLATE_PATH_SLOTS } from '../src/constants.ts';
-import { padLiveTemplatePaths, templatePathLimit, trimUploadFilepath, uploadedFileUrl } from '../src/live-config.ts';
+import { padLiveTemplatePaths, templatePathLimit, trimUploadFilepath, uploadedFileUrl } from '../src/page-template.ts';
 
 describe('template picture lists in the editor', () => {
   test('each list holds 8 pictures; the epilogue a 9th once its 8 are filled', () => {

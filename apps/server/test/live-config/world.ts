@@ -13,8 +13,8 @@ import {
   type TestApp,
 } from '../harness.ts';
 
-// What the live-config, media, ditch and extension tests share: one app, agents A and B logged in through
-// POST /agent/login, a sub-account of A, and activities made through POST /activity.
+// What the activity-settings, page-template, meeting, media, ditch and extension tests share: one app, agents A and
+// B logged in through POST /agent/login, a sub-account of A, and activities made through POST /activity.
 
 export interface World {
   t: TestApp;

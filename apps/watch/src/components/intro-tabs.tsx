@@ -1,4 +1,4 @@
-import type { IntroTab } from '@yanbo/contracts/live-config';
+import type { IntroTab } from '@yanbo/contracts/page-template';
 import type { WatchPage } from '@yanbo/contracts/watch';
 import { type CSSProperties, useState } from 'react';
 import { watchTexts as t } from '../locales/zh-CN';

@@ -1,11 +1,11 @@
 import { TeamOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { MeetingRoom } from '@yanbo/contracts';
+import { type MeetingRoom, meetingCalls } from '@yanbo/contracts';
 import { Alert, Avatar, Button, Card, Descriptions, Flex, List, Result, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ApiError, http } from '../../app/http';
+import { ApiError, api } from '../../app/http';
 import { meetingTexts as t } from '../../locales/zh-CN/meeting';
 
 const TIME = 'YYYY-MM-DD HH:mm';
@@ -26,7 +26,7 @@ export function MeetingRoomPage() {
   const room = useQuery({
     queryKey: ['meeting-room', activityId, token],
     queryFn: ({ signal }) =>
-      http.post<MeetingRoom>(`/meeting/${activityId}/room`, { token }, { signal, noAuthRedirect: true }),
+      api(meetingCalls.getMeetingRoom, { params: { id: activityId }, body: { token }, signal, noAuthRedirect: true }),
     enabled: valid,
     retry: false,
     refetchInterval: (query) => (query.state.data?.meeting.state === 'ongoing' ? REFRESH_MS : false),

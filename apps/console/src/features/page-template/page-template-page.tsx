@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CopyOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { LIVE_CONFIG_ERRORS, type LiveTemplate } from '@yanbo/contracts';
+import { type LiveTemplate, PAGE_TEMPLATE_ERRORS } from '@yanbo/contracts';
 import { App, Button, Card, Col, Flex, Form, Result, Row, Segmented, Skeleton, Space, Tabs, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -103,7 +103,7 @@ function TemplateForm({ activityId, saved, back }: { activityId: number; saved: 
           await inherit.mutateAsync();
           toastSuccess(t['template.inherit.done']);
         } catch (failure) {
-          if (failure instanceof ApiError && failure.message === LIVE_CONFIG_ERRORS.previousActivityNotFound) {
+          if (failure instanceof ApiError && failure.message === PAGE_TEMPLATE_ERRORS.previousActivityNotFound) {
             message.warning(t['template.inherit.none']);
           } else {
             await showError(failure);

@@ -1,24 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  type ActivityManager,
   type ActivityManagerUpdate,
   type ActivityMenu,
+  activitySettingsCalls,
   type Invitation,
   MEETING_PAGE_SIZE,
-  type MeetingDetails,
-  type MeetingJoin,
-  type MeetingSession,
-  type OfficialUser,
+  meetingCalls,
   type ShareCard,
   SMS_RECORD_PAGE_SIZE,
-  type SmsUsage,
   SUBSCRIBER_PAGE_SIZE,
-  type SubscriberList,
   type WatchCode,
   type WatchCodeUpdate,
 } from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
 import { managerOrEmpty } from '../settings-rules';
 
@@ -30,7 +25,7 @@ const key = (activityId: number, section: string) => ['activity-settings', activ
 export const watchCodeQuery = (activityId: number) =>
   queryOptions({
     queryKey: key(activityId, 'watchcode'),
-    queryFn: ({ signal }) => http.get<WatchCode>(`/activity/${activityId}/watchcode`, undefined, { signal }),
+    queryFn: ({ signal }) => api(activitySettingsCalls.getWatchCode, { params: { id: activityId }, signal }),
   });
 
 /** PUT /activity/{id}/watchcode (更新成功) and POST .../watchcode/refresh (a new random code, 设置成功). */
@@ -38,14 +33,15 @@ export function useWatchCodeMutations(activityId: number) {
   const queryClient = useQueryClient();
   const store = (code: WatchCode) => queryClient.setQueryData(watchCodeQuery(activityId).queryKey, code);
   const update = useMutation({
-    mutationFn: (body: WatchCodeUpdate) => http.put<WatchCode>(`/activity/${activityId}/watchcode`, body),
+    mutationFn: (body: WatchCodeUpdate) =>
+      api(activitySettingsCalls.updateWatchCode, { params: { id: activityId }, body }),
     onSuccess: (code) => {
       store(code);
       toastSuccess(t['settings.toast.updated']);
     },
   });
   const refresh = useMutation({
-    mutationFn: () => http.post<WatchCode>(`/activity/${activityId}/watchcode/refresh`),
+    mutationFn: () => api(activitySettingsCalls.refreshWatchCode, { params: { id: activityId } }),
     onSuccess: (code) => {
       store(code);
       toastSuccess(t['settings.toast.set']);
@@ -57,13 +53,13 @@ export function useWatchCodeMutations(activityId: number) {
 export const menuQuery = (activityId: number) =>
   queryOptions({
     queryKey: key(activityId, 'menu'),
-    queryFn: ({ signal }) => http.get<ActivityMenu>(`/activity/${activityId}/menu`, undefined, { signal }),
+    queryFn: ({ signal }) => api(activitySettingsCalls.getMenu, { params: { id: activityId }, signal }),
   });
 
 export function useSaveMenu(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (menu: ActivityMenu) => http.put<ActivityMenu>(`/activity/${activityId}/menu`, menu),
+    mutationFn: (menu: ActivityMenu) => api(activitySettingsCalls.saveMenu, { params: { id: activityId }, body: menu }),
     onSuccess: (menu) => {
       queryClient.setQueryData(menuQuery(activityId).queryKey, menu);
       toastSuccess(t['settings.toast.saved']);
@@ -74,13 +70,14 @@ export function useSaveMenu(activityId: number) {
 export const shareCardQuery = (activityId: number) =>
   queryOptions({
     queryKey: key(activityId, 'shareCard'),
-    queryFn: ({ signal }) => http.get<ShareCard>(`/activity/${activityId}/shareCard`, undefined, { signal }),
+    queryFn: ({ signal }) => api(activitySettingsCalls.getShareCard, { params: { id: activityId }, signal }),
   });
 
 export function useSaveShareCard(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (card: Partial<ShareCard>) => http.put<ShareCard>(`/activity/${activityId}/shareCard`, card),
+    mutationFn: (card: Partial<ShareCard>) =>
+      api(activitySettingsCalls.updateShareCard, { params: { id: activityId }, body: card }),
     onSuccess: (card) => {
       queryClient.setQueryData(shareCardQuery(activityId).queryKey, card);
       toastSuccess(t['settings.toast.saved']);
@@ -91,13 +88,14 @@ export function useSaveShareCard(activityId: number) {
 export const invitationQuery = (activityId: number) =>
   queryOptions({
     queryKey: key(activityId, 'invitation'),
-    queryFn: ({ signal }) => http.get<Invitation>(`/activity/${activityId}/invitation`, undefined, { signal }),
+    queryFn: ({ signal }) => api(activitySettingsCalls.getInvitation, { params: { id: activityId }, signal }),
   });
 
 export function useSaveInvitation(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<Invitation>) => http.put<Invitation>(`/activity/${activityId}/invitation`, body),
+    mutationFn: (body: Partial<Invitation>) =>
+      api(activitySettingsCalls.updateInvitation, { params: { id: activityId }, body }),
     onSuccess: (invitation) => {
       queryClient.setQueryData(invitationQuery(activityId).queryKey, invitation);
       toastSuccess(t['settings.toast.set']);
@@ -110,24 +108,28 @@ export const smsUsageQuery = (agentId: number, page: number) =>
   queryOptions({
     queryKey: ['sms-usage', agentId, page] as const,
     queryFn: ({ signal }) =>
-      http.get<SmsUsage>(`/agent/${agentId}/sms`, { page, pageSize: SMS_RECORD_PAGE_SIZE }, { signal }),
+      api(activitySettingsCalls.getSmsUsage, {
+        params: { id: agentId },
+        query: { page, pageSize: SMS_RECORD_PAGE_SIZE },
+        signal,
+      }),
   });
 
 export const officialUserQuery = (activityId: number) =>
   queryOptions({
     queryKey: key(activityId, 'official-user'),
-    queryFn: ({ signal }) => http.get<OfficialUser>(`/activity/${activityId}/official-user`, undefined, { signal }),
+    queryFn: ({ signal }) => api(activitySettingsCalls.getOfficialUser, { params: { id: activityId }, signal }),
   });
 
 export const subscribersQuery = (activityId: number, page: number) =>
   queryOptions({
     queryKey: [...key(activityId, 'subscribe'), page] as const,
     queryFn: ({ signal }) =>
-      http.get<SubscriberList>(
-        `/v3/activity/${activityId}/subscribe`,
-        { page, pageSize: SUBSCRIBER_PAGE_SIZE },
-        { signal },
-      ),
+      api(activitySettingsCalls.listSubscribers, {
+        params: { id: activityId },
+        query: { page, pageSize: SUBSCRIBER_PAGE_SIZE },
+        signal,
+      }),
   });
 
 /** Meeting details, page size 10 (seed 001 §9). */
@@ -135,19 +137,23 @@ export const meetingQuery = (activityId: number, page: number) =>
   queryOptions({
     queryKey: [...key(activityId, 'meeting'), page] as const,
     queryFn: ({ signal }) =>
-      http.get<MeetingDetails>(`/activity/${activityId}/meeting`, { page, pageSize: MEETING_PAGE_SIZE }, { signal }),
+      api(meetingCalls.getMeetingDetails, {
+        params: { id: activityId },
+        query: { page, pageSize: MEETING_PAGE_SIZE },
+        signal,
+      }),
   });
 
 export function useMeetingMutations(activityId: number) {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: key(activityId, 'meeting') });
   const join = useMutation({
-    mutationFn: () => http.post<MeetingJoin>(`/v3/activity/${activityId}/meeting/join`),
+    mutationFn: () => api(meetingCalls.joinMeeting, { params: { id: activityId } }),
     onSuccess: reload,
   });
   // Ending a meeting reloads the meeting details (seed 001 §4); a failure says 结束会议失败 (seed 001 §8).
   const end = useMutation({
-    mutationFn: () => http.post<MeetingSession>(`/activity/${activityId}/meeting/end`),
+    mutationFn: () => api(meetingCalls.endMeeting, { params: { id: activityId } }),
     onSuccess: async () => {
       toastSuccess(t['settings.toast.meetingEnded']);
       await reload();
@@ -162,13 +168,14 @@ export const managerQuery = (activityId: number) =>
   queryOptions({
     queryKey: key(activityId, 'manager'),
     queryFn: ({ signal }) =>
-      managerOrEmpty(http.get<ActivityManager>(`/activity/${activityId}/manager`, undefined, { signal })),
+      managerOrEmpty(api(activitySettingsCalls.getManager, { params: { id: activityId }, signal })),
   });
 
 export function useSaveManager(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ActivityManagerUpdate) => http.put<ActivityManager>(`/activity/${activityId}/manager`, body),
+    mutationFn: (body: ActivityManagerUpdate) =>
+      api(activitySettingsCalls.updateManager, { params: { id: activityId }, body }),
     onSuccess: (manager) => {
       queryClient.setQueryData(managerQuery(activityId).queryKey, manager);
       toastSuccess(t['settings.toast.saved']);

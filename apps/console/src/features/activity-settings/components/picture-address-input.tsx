@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
-import { uploadCheckedPicture } from '../../page-template/api/live-template';
+import { uploadCheckedPicture } from '../../page-template';
 
 interface PictureAddressInputProps {
   activityId: number;

@@ -2,12 +2,12 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   ACTIVITY_PICTURE_MAX_BYTES,
   ACTIVITY_PICTURE_TYPES,
-  type LiveTemplate,
   type LiveTemplateUpdate,
+  pageTemplateCalls,
   type Uploaded,
 } from '@yanbo/contracts';
 import { feedback, toastSuccess } from '../../../app/feedback';
-import { ApiError, buildUrl, http, showError } from '../../../app/http';
+import { ApiError, api, buildUrl, showError } from '../../../app/http';
 import { getManageToken } from '../../../app/manage-token';
 import { pageTemplateTexts as t } from '../../../locales/zh-CN/page-template';
 
@@ -17,14 +17,14 @@ import { pageTemplateTexts as t } from '../../../locales/zh-CN/page-template';
 export const liveTemplateQuery = (activityId: number) =>
   queryOptions({
     queryKey: ['live-template', activityId],
-    queryFn: ({ signal }) => http.get<LiveTemplate>(`/activity/${activityId}/template`, undefined, { signal }),
+    queryFn: ({ signal }) => api(pageTemplateCalls.getTemplate, { params: { id: activityId }, signal }),
     meta: { silent: true },
   });
 
 export function useSaveTemplate(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LiveTemplateUpdate) => http.put<LiveTemplate>(`/activity/${activityId}/template`, body),
+    mutationFn: (body: LiveTemplateUpdate) => api(pageTemplateCalls.saveTemplate, { params: { id: activityId }, body }),
     onSuccess: (saved) => queryClient.setQueryData(liveTemplateQuery(activityId).queryKey, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: liveTemplateQuery(activityId).queryKey }),
   });
@@ -33,7 +33,7 @@ export function useSaveTemplate(activityId: number) {
 export function useInheritTemplate(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post<LiveTemplate>(`/activity/${activityId}/inheritPrevTpl`),
+    mutationFn: () => api(pageTemplateCalls.inheritPreviousTemplate, { params: { id: activityId } }),
     // The page names the one expected failure (no previous activity) itself.
     meta: { silent: true },
     onSuccess: (saved) => queryClient.setQueryData(liveTemplateQuery(activityId).queryKey, saved),

@@ -1,10 +1,10 @@
 import { ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from './world.ts';
+import { useWorld } from '../live-config/world.ts';
 
-// Every live-config call with an activity id: another agent's activity, a sub-account's call on an activity not
-// assigned to it, and an id that does not exist all answer 404 Activity Not Found, and change nothing.
+// Every call of an activity's settings, page template and meeting: another agent's activity, a sub-account's call on
+// an activity not assigned to it, and an id that does not exist all answer 404 Activity Not Found, and change nothing.
 
 type Method = 'GET' | 'POST' | 'PUT';
 const routes = (id: number): [Method, string, unknown?][] => [
@@ -31,7 +31,7 @@ const routes = (id: number): [Method, string, unknown?][] => [
   ['GET', `/activity/${id}/meeting`],
 ];
 
-describe.each(engines)('live-config tenancy on %s', (engine) => {
+describe.each(engines)('activity settings, page template and meeting tenancy on %s', (engine) => {
   const w = useWorld(engine);
 
   const snapshot = async (activityId: number) => ({

@@ -9,7 +9,7 @@ import {
   padLiveTemplatePaths,
   padSlots,
   trimUploadFilepath,
-} from '../src/live-config.ts';
+} from '../src/page-template.ts';
 
 const filled = (n: number, prefix = 'p') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}.mp4`);
 const empties = (n: number) => Array<string>(n).fill('');

@@ -1,7 +1,9 @@
-import { ERROR_MESSAGES, LIVE_CONFIG_ERRORS } from '@yanbo/contracts';
+import { ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { engines, expectError, nextIp, signedSmsHeader } from '../harness.ts';
-import { useWorld } from './world.ts';
+import { useWorld } from '../live-config/world.ts';
+
+const empties = (n: number) => Array<string>(n).fill('');
 
 describe.each(engines)('activity settings on %s', (engine) => {
   const w = useWorld(engine);
@@ -102,53 +104,6 @@ describe.each(engines)('activity settings on %s', (engine) => {
     ).toBe('nickname');
   });
 
-  it('meeting: idle, join starts it, a second join joins it, end makes it idle; details page by 10', async () => {
-    const id = await w.activity(w.aToken);
-    const details = async (query = '') =>
-      (await w.call('GET', `/activity/${id}/meeting${query}`, { token: w.aToken })).body;
-    expect(await details()).toEqual({
-      state: 'idle',
-      current: null,
-      items: [],
-      pager: { page: 1, pageSize: 10, total: 0 },
-    });
-    expectError(
-      await w.call('POST', `/activity/${id}/meeting/end`, { token: w.aToken }),
-      400,
-      LIVE_CONFIG_ERRORS.meetingNotStarted,
-    );
-    const join = await w.call('POST', `/v3/activity/${id}/meeting/join`, { token: w.aToken });
-    expect(join.status, join.text).toBe(200);
-    expect(join.body).toMatchObject({ role: 'host', url: expect.stringContaining(`/meeting/${id}?token=`) });
-    expect(join.body.token.length).toBeGreaterThan(20);
-    const guest = await w.call('POST', `/v3/activity/${id}/meeting/join`, {
-      token: w.aToken,
-      body: { nickname: '嘉宾', role: 'guest' },
-    });
-    expect(guest.body.meetingId).toBe(join.body.meetingId);
-    const live = await details();
-    expect(live.state).toBe('ongoing');
-    expect(live.current).toMatchObject({ id: join.body.meetingId, state: 'ongoing', participantCount: 2 });
-
-    const ended = await w.call('POST', `/activity/${id}/meeting/end`, { token: w.aToken });
-    expect(ended.body).toMatchObject({ id: join.body.meetingId, state: 'ended', participantCount: 2 });
-    expect(ended.body.endedAt).not.toBeNull();
-    expect(await details()).toMatchObject({ state: 'idle', current: null, pager: { total: 1 } });
-
-    for (let i = 0; i < 11; i++) {
-      await w.call('POST', `/v3/activity/${id}/meeting/join`, { token: w.aToken });
-      await w.call('POST', `/activity/${id}/meeting/end`, { token: w.aToken });
-    }
-    const page1 = await details();
-    expect(page1.items).toHaveLength(10);
-    expect(page1.pager).toEqual({ page: 1, pageSize: 10, total: 12 });
-    const page2 = await details('?page=2');
-    expect(page2.items.at(-1).id).toBe(join.body.meetingId);
-    expect(
-      (await w.call('POST', `/v3/activity/${id}/meeting/join`, { token: w.aToken, body: { role: 'boss' } })).body.field,
-    ).toBe('role');
-  });
-
   it('SMS usage: the codes sent to the agent, by purpose, with the resource left; another agent id is 404', async () => {
     const ip = nextIp();
     const sent = await w.call('POST', '/sms', {
@@ -172,5 +127,35 @@ describe.each(engines)('activity settings on %s', (engine) => {
     expect((await w.call('GET', `/agent/${w.b.id}/sms`, { token: w.bToken })).body.resource.used).toBe(0);
     expectError(await w.call('GET', `/agent/${w.b.id}/sms`, { token: w.aToken }), 404, ERROR_MESSAGES.agentNotFound);
     expect((await w.call('GET', `/agent/${w.a.id}/sms?pageSize=0`, { token: w.aToken })).body.field).toBe('pageSize');
+  });
+  it('reads and defines the menu: the intro tab list of the template', async () => {
+    const id = await w.activity(w.aToken);
+    const menu = await w.call('GET', `/activity/${id}/menu`, { token: w.aToken });
+    expect(menu.body.items.map((tab: { key: string }) => tab.key)).toEqual(['chatRoom', 'intro']);
+    const items = [
+      { title: '简介', key: 'intro', type: 'richText', richText: '<p>欢迎</p>' },
+      { title: '问答', key: 'qa', type: 'question' },
+    ];
+    const saved = await w.call('PUT', `/activity/${id}/menu`, { token: w.aToken, body: { items } });
+    expect(saved.body.items.map((tab: { key: string }) => tab.key)).toEqual(['intro', 'qa']);
+    const template = await w.call('GET', `/activity/${id}/template`, { token: w.aToken });
+    expect(template.body.introTabs).toEqual(saved.body.items);
+    expect(template.body.prologuePaths).toEqual(empties(8));
+    const bad = await w.call('PUT', `/activity/${id}/menu`, { token: w.aToken, body: { items: [{ key: 'x' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('items.0.title');
+    expect((await w.call('PUT', `/activity/${id}/menu`, { token: w.aToken, body: {} })).body.field).toBe('items');
+  });
+
+  it('lists the subscribed mobiles a page at a time', async () => {
+    const id = await w.activity(w.aToken);
+    const mobiles = Array.from({ length: 12 }, (_, i) => `1380000${String(i).padStart(4, '0')}`);
+    await w.call('PUT', `/activity/${id}/template`, { token: w.aToken, body: { subscribedMobileList: mobiles } });
+    const first = await w.call('GET', `/v3/activity/${id}/subscribe`, { token: w.aToken });
+    expect(first.body.pager).toEqual({ page: 1, pageSize: 10, total: 12 });
+    expect(first.body.items[0]).toEqual({ mobile: mobiles[0] });
+    const second = await w.call('GET', `/v3/activity/${id}/subscribe?page=2`, { token: w.aToken });
+    expect(second.body.items.map((item: { mobile: string }) => item.mobile)).toEqual(mobiles.slice(10));
+    expect((await w.call('GET', `/v3/activity/${id}/subscribe?page=0`, { token: w.aToken })).body.field).toBe('page');
   });
 });

@@ -1,8 +1,8 @@
 import { ACTIVITY_PICTURE_MAX_BYTES, ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { engines, expectError } from '../harness.ts';
+import { useWorld } from '../live-config/world.ts';
 import { multipart, PNG } from '../upload-form.ts';
-import { useWorld } from './world.ts';
 
 describe.each(engines)('activity picture upload on %s', (engine) => {
   const w = useWorld(engine);

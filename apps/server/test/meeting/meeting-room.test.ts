@@ -1,8 +1,8 @@
-import { ERROR_MESSAGES, LIVE_CONFIG_ERRORS } from '@yanbo/contracts';
+import { ERROR_MESSAGES, MEETING_ERRORS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { signToken } from '../../src/platform/signed-token.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from './world.ts';
+import { useWorld } from '../live-config/world.ts';
 
 // Issue 8: 会议 → 加入会议 led to the console's 404. The join link (/meeting/{id}?token=…) opens a room page whose
 // call, POST /api/meeting/{id}/room, checks the link's token and answers the meeting as it is.
@@ -47,18 +47,18 @@ describe.each(engines)('meeting room on %s', (engine) => {
     const other = await w.activity(w.aToken);
     const { token, meetingId } = await join(id);
     const [body] = token.split('.');
-    expectError(await room(id, `${body}.AAAA`), 403, LIVE_CONFIG_ERRORS.meetingLinkInvalid);
-    expectError(await room(other, token), 403, LIVE_CONFIG_ERRORS.meetingLinkInvalid);
+    expectError(await room(id, `${body}.AAAA`), 403, MEETING_ERRORS.meetingLinkInvalid);
+    expectError(await room(other, token), 403, MEETING_ERRORS.meetingLinkInvalid);
     const expired = signToken(
       w.t.ctx.secretKey,
       'meeting',
       { activityId: id, meetingId, participantId: 1, role: 'host' },
       -1000,
     ).token;
-    expectError(await room(id, expired), 403, LIVE_CONFIG_ERRORS.meetingLinkInvalid);
+    expectError(await room(id, expired), 403, MEETING_ERRORS.meetingLinkInvalid);
     // A token made for another purpose (an upload policy, say) is no meeting link.
     const wrongPurpose = signToken(w.t.ctx.secretKey, 'upload', { activityId: id, meetingId }, 60_000).token;
-    expectError(await room(id, wrongPurpose), 403, LIVE_CONFIG_ERRORS.meetingLinkInvalid);
+    expectError(await room(id, wrongPurpose), 403, MEETING_ERRORS.meetingLinkInvalid);
     const empty = await w.call('POST', `/meeting/${id}/room`, { body: { token: '' } });
     expect(empty.status).toBe(400);
     expect(empty.body.field).toBe('token');

@@ -1,20 +1,17 @@
 import {
-  type ActivityMenu,
   DEFAULT_LIVE_TEMPLATE,
-  type IntroTab,
-  LIVE_CONFIG_ERRORS,
   type LiveTemplate,
   type LiveTemplateUpdate,
   liveTemplate,
+  PAGE_TEMPLATE_ERRORS,
   padLiveTemplatePaths,
-  type SubscriberList,
 } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
+import { readActivitySection, writeActivitySection } from '../../platform/settings-store.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
-import { templateActivityFor } from '../branding/branding-service.ts';
-import { readActivitySection, writeActivitySection } from './settings-store.ts';
+import { templateActivityFor } from '../branding/index.ts';
 
 const defaults = (): LiveTemplate => structuredClone(DEFAULT_LIVE_TEMPLATE);
 
@@ -69,32 +66,6 @@ export async function inheritPreviousTemplate(db: Db, caller: Caller, activityId
           .orderBy('activities.id', 'desc')
           .limit(1)
           .executeTakeFirst();
-  if (!previous) throw notFound(LIVE_CONFIG_ERRORS.previousActivityNotFound);
+  if (!previous) throw notFound(PAGE_TEMPLATE_ERRORS.previousActivityNotFound);
   return writeTemplate(db, caller, activityId, await readTemplate(db, previous.id));
-}
-
-/** The viewing page's menu is its intro tab list, kept in the template. */
-export async function getMenu(db: Db, caller: Caller, activityId: number): Promise<ActivityMenu> {
-  return { items: (await getTemplate(db, caller, activityId)).introTabs };
-}
-
-export async function saveMenu(db: Db, caller: Caller, activityId: number, items: IntroTab[]): Promise<ActivityMenu> {
-  await ownActivity(db, caller, activityId);
-  const current = await readTemplate(db, activityId);
-  return { items: (await writeTemplate(db, caller, activityId, { ...current, introTabs: items })).introTabs };
-}
-
-/** GET /v3/activity/{id}/subscribe: the template's subscribed mobiles, a page at a time. */
-export async function listSubscribers(
-  db: Db,
-  caller: Caller,
-  activityId: number,
-  query: { page: number; pageSize: number },
-): Promise<SubscriberList> {
-  const mobiles = (await getTemplate(db, caller, activityId)).subscribedMobileList;
-  const start = (query.page - 1) * query.pageSize;
-  return {
-    items: mobiles.slice(start, start + query.pageSize).map((mobile) => ({ mobile })),
-    pager: { page: query.page, pageSize: query.pageSize, total: mobiles.length },
-  };
 }

@@ -1,26 +1,23 @@
 import { z } from 'zod';
-import { isoDateTime, listOf, mobile, pageQuery, pager } from './common.ts';
+import { defineCalls } from './call.ts';
+import { idParams, mobile } from './common.ts';
 import {
   DEFAULT_LOGO_SCALE,
   DEFAULT_LOGO_TRANSPARENCY,
   FILES_URL_PREFIX,
-  MEETING_PAGE_SIZE,
-  SMS_RECORD_PAGE_SIZE,
-  SUBSCRIBER_PAGE_SIZE,
   TEMPLATE_PATH_SLOTS,
   UPLOAD_FILEPATH_SEGMENTS,
 } from './constants.ts';
 
-// The live configuration of one activity: the viewing page's template (seed 001 §3 "Template data"), its intro tabs
-// (the page's menu), playlist, watch code, share card, invitation, transcoding, manager and meeting.
+// The page template of one activity: the viewing page's look and content (seed 001 §3 "Template data"), with its
+// intro tabs (the page's menu) and the pictures and videos it shows.
 
-export const LIVE_CONFIG_ERRORS = {
+export const PAGE_TEMPLATE_ERRORS = {
   previousActivityNotFound: 'Previous Activity Not Found',
-  meetingNotStarted: 'Meeting Not Started',
-  meetingLinkInvalid: 'Meeting link invalid or expired',
 } as const;
 
-const imagePath = z.string().trim().max(500, 'At most 500 characters');
+/** A picture's address on the page: a stored upload's filepath or an address. */
+export const imagePath = z.string().trim().max(500, 'At most 500 characters');
 const color = z
   .string()
   .trim()
@@ -106,10 +103,6 @@ export const DEFAULT_INTRO_TABS: readonly IntroTab[] = [
   { ...blankTab, title: '聊天室', key: 'chatRoom', type: 'chatRoom' },
   { ...blankTab, title: '活动简介', key: 'intro', type: 'richText' },
 ];
-
-/** GET/PUT /activity/{id}/menu: the viewing page's menu is its intro tab list, kept once, in the template. */
-export const activityMenu = z.object({ items: introTabs });
-export type ActivityMenu = z.infer<typeof activityMenu>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Template
@@ -249,184 +242,30 @@ export function uploadedFileUrl(path: string): string {
   return `${FILES_URL_PREFIX}${path}`;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Playlist, watch code, share card, invitation, transcoding
-
-export const playlistItemInput = z.object({
-  mediaId: positiveRef,
-  title: z.string().trim().max(100).default(''),
+export const pageTemplateCalls = defineCalls('page-template', {
+  getTemplate: {
+    method: 'GET',
+    path: '/activity/:id/template',
+    summary: 'The viewing page template of an activity',
+    access: 'signedIn',
+    params: idParams,
+    response: liveTemplate,
+  },
+  saveTemplate: {
+    method: 'PUT',
+    path: '/activity/:id/template',
+    summary: 'Change the viewing page template (the fields given; picture lists padded to their slots)',
+    access: 'signedIn',
+    params: idParams,
+    body: liveTemplateUpdate,
+    response: liveTemplate,
+  },
+  inheritPreviousTemplate: {
+    method: 'POST',
+    path: '/activity/:id/inheritPrevTpl',
+    summary: 'Copy the template of the agent’s template activity, or else of its most recent other activity',
+    access: 'signedIn',
+    params: idParams,
+    response: liveTemplate,
+  },
 });
-/** PUT /activity/{id}/playlist: the media played in order (loop: start again after the last). */
-export const playlistUpdate = z.object({
-  items: z.array(playlistItemInput).max(100, 'At most 100 entries'),
-  loop: z.boolean().default(false),
-});
-export type PlaylistUpdate = z.infer<typeof playlistUpdate>;
-export const playlistItem = z.object({
-  mediaId: z.number().int(),
-  title: z.string(),
-  /** The media's name, status and playable address as they are now. */
-  name: z.string(),
-  status: z.string(),
-  url: z.string(),
-  durationSeconds: z.number().nullable(),
-});
-export const playlist = z.object({ items: z.array(playlistItem), loop: z.boolean() });
-export type Playlist = z.infer<typeof playlist>;
-
-/** A watch code viewers enter before the page plays. */
-export const watchCode = z.object({ enabled: z.boolean(), code: z.string() });
-export type WatchCode = z.infer<typeof watchCode>;
-/** PUT /activity/{id}/watchcode: enabling without a code (and none stored) makes a random one. */
-export const watchCodeUpdate = z.object({
-  enabled: z.boolean(),
-  code: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9]{4,16}$/, 'Code must be 4 to 16 letters or digits')
-    .optional(),
-});
-export type WatchCodeUpdate = z.infer<typeof watchCodeUpdate>;
-
-/** GET/PUT /activity/{id}/shareCard: what a shared link shows; title and image default to the activity's. */
-export const shareCard = z.object({
-  title: z.string().trim().max(60, 'Title must be at most 60 characters'),
-  description: z.string().trim().max(200, 'Description must be at most 200 characters'),
-  image: imagePath,
-});
-export type ShareCard = z.infer<typeof shareCard>;
-export const shareCardUpdate = shareCard.partial();
-
-/** GET/PUT /activity/{id}/invitation: the invitation card viewers share to invite others. */
-export const invitation = z.object({
-  isEnabled: z.boolean(),
-  title: z.string().trim().max(60, 'Title must be at most 60 characters'),
-  description: z.string().trim().max(200, 'Description must be at most 200 characters'),
-  backgroundImg: imagePath,
-  showInviter: z.boolean(),
-});
-export type Invitation = z.infer<typeof invitation>;
-export const invitationUpdate = invitation.partial();
-
-export const liveTranscode = z.object({ enabled: z.boolean() });
-export type LiveTranscode = z.infer<typeof liveTranscode>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Manager, official user, subscribers
-
-/** The activity manager shown on the page: avatar and nickname (the nickname defaults to the host's title). */
-export const activityManager = z.object({ avatar: z.string(), nickname: z.string(), isDefault: z.boolean() });
-export type ActivityManager = z.infer<typeof activityManager>;
-export const activityManagerUpdate = z.object({
-  avatar: imagePath.optional(),
-  nickname: z.string().trim().min(1, 'Nickname is required').max(30, 'Nickname must be at most 30 characters'),
-});
-export type ActivityManagerUpdate = z.infer<typeof activityManagerUpdate>;
-
-/** The identity the activity's official messages (robot and host comments) are posted under. */
-export const officialUser = z.object({
-  id: z.string(),
-  nickname: z.string(),
-  avatar: z.string(),
-  role: z.literal('official'),
-});
-export type OfficialUser = z.infer<typeof officialUser>;
-
-export const subscriberQuery = pageQuery(SUBSCRIBER_PAGE_SIZE);
-/** GET /v3/activity/{id}/subscribe: the mobiles subscribed to the activity's reminders. */
-export const subscriberList = listOf(z.object({ mobile: z.string() }));
-export type SubscriberList = z.infer<typeof subscriberList>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// SMS usage (GET /agent/{id}/sms)
-
-export const smsRecordQuery = pageQuery(SMS_RECORD_PAGE_SIZE);
-export const smsUsage = z.object({
-  /** The resource: messages the plan includes, used and remaining. */
-  resource: z.object({ total: z.number().int(), used: z.number().int(), remaining: z.number().int() }),
-  byPurpose: z.record(z.string(), z.number().int()),
-  items: z.array(
-    z.object({
-      id: z.number().int(),
-      mobile: z.string(),
-      purpose: z.string(),
-      status: z.enum(['sent', 'used', 'expired']),
-      createdAt: isoDateTime,
-    }),
-  ),
-  pager,
-});
-export type SmsUsage = z.infer<typeof smsUsage>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Meeting (state starts idle, seed 000 §3, seed 001 §3)
-
-export const meetingState = z.enum(['idle', 'ongoing']);
-/** POST /v3/activity/{id}/meeting/join: the body may be left out (a host joins under the caller's name). */
-export const meetingJoinBody = z
-  .object({
-    nickname: z.string().trim().min(1, 'Nickname is required').max(30).optional(),
-    role: z.enum(['host', 'guest']).default('host'),
-  })
-  .nullish();
-export type MeetingJoinBody = z.infer<typeof meetingJoinBody>;
-export const meetingJoin = z.object({
-  meetingId: z.number().int(),
-  role: z.enum(['host', 'guest']),
-  token: z.string(),
-  url: z.string(),
-  expiresAt: isoDateTime,
-});
-export type MeetingJoin = z.infer<typeof meetingJoin>;
-export const meetingSession = z.object({
-  id: z.number().int(),
-  state: z.enum(['ongoing', 'ended']),
-  startedAt: isoDateTime,
-  endedAt: isoDateTime.nullable(),
-  participantCount: z.number().int(),
-});
-export type MeetingSession = z.infer<typeof meetingSession>;
-export const meetingQuery = pageQuery(MEETING_PAGE_SIZE);
-/** GET /activity/{id}/meeting: the state, the meeting in progress, and past meetings newest first. */
-export const meetingDetails = z.object({
-  state: meetingState,
-  current: meetingSession.nullable(),
-  items: z.array(meetingSession),
-  pager,
-});
-export type MeetingDetails = z.infer<typeof meetingDetails>;
-
-/**
- * POST /api/meeting/{id}/room: what the join link (/meeting/{id}?token=…) opens, for whoever holds the token, with no
- * console session. The token travels in the body so it stays out of request logs.
- */
-export const meetingRoomBody = z.object({ token: z.string().trim().min(1, 'Token is required').max(2000) });
-export type MeetingRoomBody = z.infer<typeof meetingRoomBody>;
-export const meetingParticipant = z.object({
-  nickname: z.string(),
-  role: z.enum(['host', 'guest']),
-  joinedAt: isoDateTime,
-});
-export const meetingRoom = z.object({
-  activity: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    startedAt: isoDateTime.nullable(),
-    endedAt: isoDateTime.nullable(),
-  }),
-  meeting: z.object({
-    id: z.number().int(),
-    state: z.enum(['ongoing', 'ended']),
-    startedAt: isoDateTime,
-    endedAt: isoDateTime.nullable(),
-  }),
-  /** Who this link joined as. */
-  you: meetingParticipant,
-  /** Who joined this meeting, first first, at most MEETING_ROOM_PARTICIPANTS. */
-  participants: z.array(meetingParticipant),
-  participantCount: z.number().int(),
-  /** When the link stops opening the room. */
-  expiresAt: isoDateTime,
-});
-export type MeetingRoom = z.infer<typeof meetingRoom>;
-export const MEETING_ROOM_PARTICIPANTS = 200;

@@ -1,6 +1,6 @@
 import {
   ERROR_MESSAGES,
-  LIVE_CONFIG_ERRORS,
+  MEETING_ERRORS,
   MEETING_ROOM_PARTICIPANTS,
   MEETING_TOKEN_TTL_SECONDS,
   type MeetingDetails,
@@ -112,7 +112,7 @@ export async function endMeeting(db: Db, caller: Caller, activityId: number): Pr
     .where('state', '=', 'ongoing')
     .returning('id')
     .executeTakeFirst();
-  if (!ended) throw badRequest(LIVE_CONFIG_ERRORS.meetingNotStarted);
+  if (!ended) throw badRequest(MEETING_ERRORS.meetingNotStarted);
   return toSession(await sessions(db, activityId).where('meetings.id', '=', ended.id).executeTakeFirstOrThrow());
 }
 
@@ -159,7 +159,7 @@ export async function getMeetingRoom(
   token: string,
 ): Promise<MeetingRoom> {
   const payload = verifyToken<MeetingTokenPayload & { exp: number }>(ctx.secretKey, MEETING_TOKEN_PURPOSE, token);
-  if (!payload || payload.activityId !== activityId) throw forbidden(LIVE_CONFIG_ERRORS.meetingLinkInvalid);
+  if (!payload || payload.activityId !== activityId) throw forbidden(MEETING_ERRORS.meetingLinkInvalid);
   const { db } = ctx;
   const [activity, meeting, participants, count] = await Promise.all([
     db
@@ -197,7 +197,7 @@ export async function getMeetingRoom(
       .where('id', '=', payload.participantId)
       .where('meetingId', '=', payload.meetingId)
       .executeTakeFirst());
-  if (!you) throw forbidden(LIVE_CONFIG_ERRORS.meetingLinkInvalid);
+  if (!you) throw forbidden(MEETING_ERRORS.meetingLinkInvalid);
   const toParticipant = (row: { nickname: string; role: 'host' | 'guest'; joinedAt: Date }) => ({
     nickname: row.nickname,
     role: row.role,

@@ -1,7 +1,7 @@
-import { DEFAULT_LIVE_TEMPLATE, ERROR_MESSAGES, LIVE_CONFIG_ERRORS } from '@yanbo/contracts';
+import { DEFAULT_LIVE_TEMPLATE, ERROR_MESSAGES, PAGE_TEMPLATE_ERRORS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from './world.ts';
+import { useWorld } from '../live-config/world.ts';
 
 const empties = (n: number) => Array<string>(n).fill('');
 
@@ -145,32 +145,13 @@ describe.each(engines)('live template on %s', (engine) => {
     expect(saved.body.introTabs[5].schedule).toEqual([{ time: '09:00', title: '开场', description: '' }]);
   });
 
-  it('reads and defines the menu: the intro tab list of the template', async () => {
-    const id = await w.activity(w.aToken);
-    const menu = await w.call('GET', `/activity/${id}/menu`, { token: w.aToken });
-    expect(menu.body.items.map((tab: { key: string }) => tab.key)).toEqual(['chatRoom', 'intro']);
-    const items = [
-      { title: '简介', key: 'intro', type: 'richText', richText: '<p>欢迎</p>' },
-      { title: '问答', key: 'qa', type: 'question' },
-    ];
-    const saved = await w.call('PUT', `/activity/${id}/menu`, { token: w.aToken, body: { items } });
-    expect(saved.body.items.map((tab: { key: string }) => tab.key)).toEqual(['intro', 'qa']);
-    const template = await w.call('GET', `/activity/${id}/template`, { token: w.aToken });
-    expect(template.body.introTabs).toEqual(saved.body.items);
-    expect(template.body.prologuePaths).toEqual(empties(8));
-    const bad = await w.call('PUT', `/activity/${id}/menu`, { token: w.aToken, body: { items: [{ key: 'x' }] } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.field).toBe('items.0.title');
-    expect((await w.call('PUT', `/activity/${id}/menu`, { token: w.aToken, body: {} })).body.field).toBe('items');
-  });
-
   it('inherits the template of the most recently created other activity, or 404 when there is none', async () => {
     const agentToken = w.bToken;
     const first = await w.activity(agentToken);
     expectError(
       await w.call('POST', `/activity/${first}/inheritPrevTpl`, { token: agentToken }),
       404,
-      LIVE_CONFIG_ERRORS.previousActivityNotFound,
+      PAGE_TEMPLATE_ERRORS.previousActivityNotFound,
     );
     await w.call('PUT', `/activity/${first}/template`, {
       token: agentToken,
@@ -201,17 +182,5 @@ describe.each(engines)('live template on %s', (engine) => {
     await w.call('PUT', `/activity/${mainOnly}/template`, { token: w.aToken, body: { imgCover: 'main.png' } });
     const again = await w.call('POST', `/activity/${own}/inheritPrevTpl`, { token: w.subToken });
     expect(again.body.imgCover).not.toBe('main.png');
-  });
-
-  it('lists the subscribed mobiles a page at a time', async () => {
-    const id = await w.activity(w.aToken);
-    const mobiles = Array.from({ length: 12 }, (_, i) => `1380000${String(i).padStart(4, '0')}`);
-    await w.call('PUT', `/activity/${id}/template`, { token: w.aToken, body: { subscribedMobileList: mobiles } });
-    const first = await w.call('GET', `/v3/activity/${id}/subscribe`, { token: w.aToken });
-    expect(first.body.pager).toEqual({ page: 1, pageSize: 10, total: 12 });
-    expect(first.body.items[0]).toEqual({ mobile: mobiles[0] });
-    const second = await w.call('GET', `/v3/activity/${id}/subscribe?page=2`, { token: w.aToken });
-    expect(second.body.items.map((item: { mobile: string }) => item.mobile)).toEqual(mobiles.slice(10));
-    expect((await w.call('GET', `/v3/activity/${id}/subscribe?page=0`, { token: w.aToken })).body.field).toBe('page');
   });
 });

@@ -1,0 +1,2 @@
+// The meeting feature's door.
+export { registerMeetingRoutes } from './meeting-routes.ts';
