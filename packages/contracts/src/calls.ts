@@ -3,10 +3,21 @@ import type { Call } from './call.ts';
 import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
 import { giftCalls } from './gifts.ts';
+import { liveStreamCalls } from './live-stream.ts';
+import { mediaCalls } from './media.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
 
 /** Every area's calls: the server registers each, the sweeps and the contract tests walk them. */
-export const callGroups = [brandingCalls, ditchCalls, sensitiveWordCalls, giftCalls, commentCalls, robotCalls] as const;
+export const callGroups = [
+  brandingCalls,
+  ditchCalls,
+  sensitiveWordCalls,
+  giftCalls,
+  commentCalls,
+  robotCalls,
+  liveStreamCalls,
+  mediaCalls,
+] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));

@@ -14,6 +14,7 @@ export * from './errors.ts';
 export * from './extensions.ts';
 export * from './gifts.ts';
 export * from './live-config.ts';
+export * from './live-stream.ts';
 export * from './media.ts';
 export * from './meta.ts';
 export * from './price.ts';
