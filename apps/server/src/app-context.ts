@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import type { RelayRunner } from './features/live-stream/relay-runner.ts';
+import type { RelayRunner } from './features/live-stream/index.ts';
 import type { Database, Db } from './platform/db/database.ts';
 import type { Ingest } from './platform/ingest/index.ts';
 import type { OutboundRules } from './platform/net/outbound-address.ts';

@@ -20,24 +20,20 @@ import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
 import { registerExtensionRoutes } from './features/extensions/extension-routes.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
-import { registerConsoleEventRoutes } from './features/live-stream/console-events-routes.ts';
 import {
   createEmbeddedIngest,
+  createRelayRunner,
+  endPushesCutOffByRestart,
   type FlvViewerListener,
   flvHandoff,
-  registerPlaybackRoutes,
-} from './features/live-stream/embedded-ingest.ts';
-import { trackHlsViewer } from './features/live-stream/hls-viewers.ts';
-import { registerIngestWebhookRoutes } from './features/live-stream/ingest-webhook-routes.ts';
-import { registerLiveStreamRoutes } from './features/live-stream/live-stream-routes.ts';
-import {
-  endPushesCutOffByRestart,
   keepEndingSilentExternalPushes,
   keepMarkingPushesSeen,
-} from './features/live-stream/push-liveness.ts';
-import { createRelayRunner } from './features/live-stream/relay-runner.ts';
-import { markInterruptedJobs } from './features/live-stream/stream-jobs.ts';
-import { registerMediaRoutes } from './features/media/media-routes.ts';
+  markInterruptedJobs,
+  registerLiveStreamRoutes,
+  registerPlaybackRoutes,
+  trackHlsViewer,
+} from './features/live-stream/index.ts';
+import { registerMediaRoutes } from './features/media/index.ts';
 import { registerMeetingRoutes } from './features/meeting/index.ts';
 import { registerMetaRoutes } from './features/meta/index.ts';
 import { registerPageTemplateRoutes } from './features/page-template/index.ts';
@@ -181,8 +177,6 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerBrandingRoutes(api, ctx);
       registerAgentRoutes(api, ctx);
       registerSubaccountRoutes(api, ctx);
-      registerIngestWebhookRoutes(api, ctx);
-      registerConsoleEventRoutes(api, ctx);
       registerLiveStreamRoutes(api, ctx);
       await registerUploadRoutes(api, ctx);
       registerPageTemplateRoutes(api, ctx);

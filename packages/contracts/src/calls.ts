@@ -5,6 +5,8 @@ import type { Call } from './call.ts';
 import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
 import { giftCalls } from './gifts.ts';
+import { liveStreamCalls } from './live-stream.ts';
+import { mediaCalls } from './media.ts';
 import { meetingCalls } from './meeting.ts';
 import { metaCalls } from './meta.ts';
 import { pageTemplateCalls } from './page-template.ts';
@@ -26,6 +28,8 @@ export const callGroups = [
   activitySettingsCalls,
   pageTemplateCalls,
   meetingCalls,
+  liveStreamCalls,
+  mediaCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));

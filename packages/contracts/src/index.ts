@@ -14,6 +14,7 @@ export * from './ditches.ts';
 export * from './errors.ts';
 export * from './extensions.ts';
 export * from './gifts.ts';
+export * from './live-stream.ts';
 export * from './media.ts';
 export * from './meeting.ts';
 export * from './meta.ts';

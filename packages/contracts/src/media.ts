@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, isoDateTime, listOf, pageQuery } from './common.ts';
+import { defineCalls } from './call.ts';
+import { id, idParams, isoDateTime, listOf, pageQuery } from './common.ts';
 import { GLOBAL_MEDIA_SLOTS, LIVE_MEDIA_SLOTS, MEDIA_PAGE_SIZE } from './constants.ts';
 
 // Media: videos and audio the agent plays on its pages. A media made from a stored upload is transcoded to HLS by the
@@ -164,3 +165,118 @@ export type StorageUsage = z.infer<typeof storageUsage>;
 export const videoSyncBody = z.object({ activityId: id.optional() }).nullish();
 export const videoSyncResult = z.object({ scanned: z.number().int(), items: z.array(media) });
 export type VideoSyncResult = z.infer<typeof videoSyncResult>;
+
+export const mediaCalls = defineCalls('media', {
+  listMedia: {
+    method: 'GET',
+    path: '/v3/media',
+    summary: 'The agent’s media library, newest first, optionally one activity’s or one status',
+    access: 'signedIn',
+    query: mediaListQuery,
+    response: mediaList,
+  },
+  createMedia: {
+    method: 'POST',
+    path: '/v3/media',
+    summary: 'Make a media from a stored upload (and start its transcode) or from an outside address',
+    access: 'signedIn',
+    body: mediaCreate,
+    response: media,
+  },
+  getMedia: {
+    method: 'GET',
+    path: '/v3/media/:id',
+    summary: 'One media with its transcode status',
+    access: 'signedIn',
+    params: idParams,
+    response: media,
+  },
+  retryTranscode: {
+    method: 'POST',
+    path: '/v3/media/:id/transcode-retry',
+    summary: 'Transcode a media whose transcode failed again',
+    access: 'signedIn',
+    params: idParams,
+    response: media,
+  },
+  syncVideos: {
+    method: 'POST',
+    path: '/video/sync',
+    summary: 'Make media of the stored video and audio uploads that have none yet',
+    access: 'signedIn',
+    body: videoSyncBody,
+    response: videoSyncResult,
+  },
+  getStorageUsage: {
+    method: 'GET',
+    path: '/agent/storageUsage',
+    summary: 'What the agent’s files take up on disk, by what they are for',
+    access: 'signedIn',
+    response: storageUsage,
+  },
+  getLiveMedia: {
+    method: 'GET',
+    path: '/v3/agent/media',
+    summary: 'An activity’s prologue and epilogue media (the agent’s default media where it has none)',
+    access: 'signedIn',
+    query: liveMediaQuery,
+    response: liveMedia,
+  },
+  updateLiveMedia: {
+    method: 'PUT',
+    path: '/v3/agent/media',
+    summary: 'Set an activity’s prologue and epilogue media',
+    access: 'signedIn',
+    query: liveMediaQuery,
+    body: liveMediaUpdate,
+    response: liveMedia,
+  },
+  // The agent's default and overall media reach all its activities: a sub-account reads them, the main account sets them.
+  getGlobalMedia: {
+    method: 'GET',
+    path: '/v3/agent/global-media',
+    summary: 'The agent’s overall media, shared by all its activities',
+    access: 'signedIn',
+    response: globalMedia,
+  },
+  updateGlobalMedia: {
+    method: 'PUT',
+    path: '/v3/agent/global-media',
+    summary: 'Set the agent’s overall media',
+    access: 'mainAccount',
+    body: globalMediaUpdate,
+    response: globalMedia,
+  },
+  getDefaultMedia: {
+    method: 'GET',
+    path: '/v3/agent/default-media',
+    summary: 'The prologue and epilogue media of activities without their own',
+    access: 'signedIn',
+    response: defaultMedia,
+  },
+  updateDefaultMedia: {
+    method: 'PUT',
+    path: '/v3/agent/default-media',
+    summary: 'Set the prologue and epilogue media of activities without their own',
+    access: 'mainAccount',
+    body: defaultMediaUpdate,
+    response: defaultMedia,
+  },
+  getPlaylist: {
+    method: 'GET',
+    path: '/activity/:id/playlist',
+    summary: 'The media the activity plays in order',
+    access: 'signedIn',
+    params: idParams,
+    response: playlist,
+  },
+  updatePlaylist: {
+    method: 'PUT',
+    path: '/activity/:id/playlist',
+    summary: 'Set the media the activity plays in order, and whether it loops',
+    access: 'signedIn',
+    params: idParams,
+    body: playlistUpdate,
+    response: playlist,
+  },
+});

@@ -70,9 +70,9 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/activity-settings/activity-settings-page'),
     (m) => m.ActivitySettingsPage,
   ),
-  'live-config': lazyPage(
-    () => import('../features/live-config/live-config-page'),
-    (m) => m.LiveConfigPage,
+  'live-stream': lazyPage(
+    () => import('../features/live-stream'),
+    (m) => m.LiveStreamPage,
   ),
   'page-template': lazyPage(
     () => import('../features/page-template/page-template-page'),

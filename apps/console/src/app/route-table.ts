@@ -28,7 +28,7 @@ export const consoleRoutes = [
   { path: '/board/:id', name: 'board', menu: 'activities' },
   { path: '/stats/:id', name: 'stats', menu: 'activities' },
   { path: '/board/:id/settings', name: 'activity-settings', menu: 'activities' },
-  { path: '/board/:id/live', name: 'live-config', menu: 'activities' },
+  { path: '/board/:id/live', name: 'live-stream', menu: 'activities' },
   { path: '/board/:id/template', name: 'page-template', menu: 'activities' },
   { path: '/ditch', name: 'ditches' },
   { path: '/sensitive-words', name: 'sensitive-words' },

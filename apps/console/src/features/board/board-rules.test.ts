@@ -50,7 +50,7 @@ describe('isActivityNotFound', () => {
 describe('board entries', () => {
   it('lead to the statistics of this activity, which has a screen', () => {
     expect(boardEntryPath('stats', 42)).toBe('/stats/42');
-    expect(boardEntryPath('live-config', 42)).toBe('/board/42/live');
+    expect(boardEntryPath('live-stream', 42)).toBe('/board/42/live');
   });
 
   it('have no path while their screen does not exist, and no path for screens that are not per activity', () => {

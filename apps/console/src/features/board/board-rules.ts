@@ -39,7 +39,7 @@ export function isActivityNotFound(error: unknown): boolean {
 /** The screens of one activity the board leads to; `route` is the console route that shows it, once it exists. */
 export const BOARD_ENTRIES = [
   { key: 'settings', route: 'activity-settings' },
-  { key: 'liveConfig', route: 'live-config' },
+  { key: 'liveConfig', route: 'live-stream' },
   { key: 'template', route: 'page-template' },
   { key: 'comments', route: 'comments' },
   { key: 'audience', route: 'audience' },

@@ -17,7 +17,7 @@ export const menuTexts: Record<string, string> = {
   'menu.board': '活动看板',
   'menu.stats': '活动数据统计',
   'menu.activity-settings': '活动设置',
-  'menu.live-config': '直播配置',
+  'menu.live-stream': '直播配置',
   'menu.page-template': '页面模板',
   'menu.ditches': '渠道管理',
   'menu.sensitive-words': '敏感词',

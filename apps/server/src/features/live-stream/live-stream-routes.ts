@@ -1,38 +1,22 @@
-import { activityDetail, idParams, ingestList, liveModeBody, ok, streamJobList } from '@yanbo/contracts';
+import { liveStreamCalls } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../platform/auth.ts';
+import { registerCalls } from '../../platform/calls.ts';
+import { openConsoleEvents } from './console-events.ts';
 import { listIngest } from './ingest-list.ts';
+import { answerMediaServerHook, answerMediaServerUpdate } from './ingest-webhooks.ts';
 import { listStreamJobs, setLiveMode, stopStreamJob } from './stream-jobs.ts';
 
 export function registerLiveStreamRoutes(server: FastifyInstance, ctx: AppContext) {
-  const app = server.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/activity/:id/ingest',
-    { schema: { tags: ['live-stream'], params: idParams, response: { 200: ingestList } } },
-    (request) => listIngest(ctx, callerOf(request), request.params.id),
-  );
-  app.put(
-    '/activity/:id/live-mode',
-    { schema: { tags: ['live-stream'], params: idParams, body: liveModeBody, response: { 200: activityDetail } } },
-    (request) => setLiveMode(ctx, callerOf(request), request.params.id, request.body),
-  );
-  app.get(
-    '/v3/activity/:id/stream-jobs',
-    { schema: { tags: ['live-stream'], params: idParams, response: { 200: streamJobList } } },
-    (request) => listStreamJobs(ctx, callerOf(request), request.params.id),
-  );
-  app.post(
-    '/v3/activity/:id/stream-jobs/:jobId/stop',
-    {
-      schema: {
-        tags: ['live-stream'],
-        params: idParams.extend({ jobId: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: { 200: ok },
-      },
-    },
-    (request) => stopStreamJob(ctx, callerOf(request), request.params.id, request.params.jobId),
-  );
+  registerCalls(server, liveStreamCalls, {
+    listIngest: ({ caller, params }) => listIngest(ctx, caller, params.id),
+    setLiveMode: ({ caller, params, body }) => setLiveMode(ctx, caller, params.id, body),
+    listStreamJobs: ({ caller, params }) => listStreamJobs(ctx, caller, params.id),
+    stopStreamJob: ({ caller, params }) => stopStreamJob(ctx, caller, params.id, params.jobId),
+    openConsoleEvents: ({ query, request, reply }) => openConsoleEvents(ctx, query.token, request, reply),
+    mediaServerPublish: ({ request, reply }) => answerMediaServerHook(ctx, request.body, reply),
+    mediaServerPublishDone: ({ request, reply }) => answerMediaServerHook(ctx, request.body, reply),
+    mediaServerUnpublish: ({ request, reply }) => answerMediaServerHook(ctx, request.body, reply),
+    mediaServerUpdate: ({ request, reply }) => answerMediaServerUpdate(ctx, request.body, reply),
+  });
 }

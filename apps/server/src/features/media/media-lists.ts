@@ -19,7 +19,7 @@ import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { MediaRow } from '../../platform/db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
-import { mainAccountOnly, ownActivity } from '../../platform/tenancy.ts';
+import { ownActivity } from '../../platform/tenancy.ts';
 import {
   readActivitySection,
   readAgentSection,
@@ -132,8 +132,6 @@ export async function updateDefaultMedia(
   caller: Caller,
   lists: Record<'0' | '1', MediaSlotInput[]>,
 ): Promise<DefaultMedia> {
-  // The agent's default and overall media reach all its activities: a sub-account reads them, the main account sets them.
-  mainAccountOnly(caller);
   const stored = await storeLists(ctx.db, caller, lists);
   await writeAgentSection(ctx.db, caller.agentId, 'defaultMedia', { lists: stored });
   return { lists: await showLists(ctx, caller.agentId, stored) };
@@ -149,7 +147,6 @@ export async function updateGlobalMedia(
   caller: Caller,
   items: MediaSlotInput[],
 ): Promise<GlobalMedia> {
-  mainAccountOnly(caller);
   const stored = items.map(toStored);
   await checkMediaIds(ctx.db, caller, slotIds(stored));
   await writeAgentSection(ctx.db, caller.agentId, 'globalMedia', { items: stored });

@@ -4,10 +4,10 @@ import { MEDIA_STATUSES, type MediaStatus, type Playlist } from '@yanbo/contract
 import { Button, Card, Empty, Flex, Input, List, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { toastSuccess } from '../../../app/feedback';
-import { liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
+import { mediaTexts as t } from '../../../locales/zh-CN/media';
 import { readyMediaQuery } from '../api/media-library';
 import { playlistQuery, useSavePlaylist } from '../api/media-slots';
-import { formatDuration } from '../live-config-rules';
+import { formatDuration } from '../media-rules';
 import { MediaStatusTag } from './media-status-tag';
 
 type Item = Playlist['items'][number];
@@ -35,13 +35,13 @@ export function PlaylistPanel({ activityId }: { activityId: number }) {
 
   return (
     <Card
-      title={t['live.playlist.title']}
+      title={t['media.playlist.title']}
       loading={playlist.isLoading}
       extra={
         <Space wrap>
           <Select<number>
             style={{ width: 220 }}
-            placeholder={t['live.playlist.add']}
+            placeholder={t['media.playlist.add']}
             value={null as unknown as number}
             showSearch={{ optionFilterProp: 'label' }}
             options={(library.data?.items ?? []).map((media) => ({
@@ -66,7 +66,7 @@ export function PlaylistPanel({ activityId }: { activityId: number }) {
           />
           <Space size={6}>
             <Switch checked={loop} onChange={setLoop} />
-            <Typography.Text>{t['live.playlist.loop']}</Typography.Text>
+            <Typography.Text>{t['media.playlist.loop']}</Typography.Text>
           </Space>
           <Button
             type="primary"
@@ -74,20 +74,20 @@ export function PlaylistPanel({ activityId }: { activityId: number }) {
             onClick={() =>
               save.mutate(
                 { items: items.map((item) => ({ mediaId: item.mediaId, title: item.title })), loop },
-                { onSuccess: () => toastSuccess(t['live.saved']) },
+                { onSuccess: () => toastSuccess(t['media.saved']) },
               )
             }
           >
-            {t['live.save']}
+            {t['media.save']}
           </Button>
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary">{t['live.playlist.hint']}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t['media.playlist.hint']}</Typography.Paragraph>
       <List
         bordered
         dataSource={items}
-        locale={{ emptyText: <Empty description={t['live.playlist.empty']} /> }}
+        locale={{ emptyText: <Empty description={t['media.playlist.empty']} /> }}
         renderItem={(item, index) => (
           <List.Item
             actions={[
@@ -129,7 +129,7 @@ export function PlaylistPanel({ activityId }: { activityId: number }) {
               <Input
                 size="small"
                 style={{ maxWidth: 220 }}
-                placeholder={t['live.playlist.itemTitle']}
+                placeholder={t['media.playlist.itemTitle']}
                 maxLength={100}
                 value={item.title}
                 onChange={(event) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DefaultMedia, GlobalMedia, LiveMedia, MediaSlotInput, Playlist, PlaylistUpdate } from '@yanbo/contracts';
-import { http } from '../../../app/http';
+import { type MediaSlotInput, mediaCalls, type PlaylistUpdate } from '@yanbo/contracts';
+import { api } from '../../../app/http';
 
 // The media lists: an activity's live media (keys '0' prologue and '1' epilogue, 8 slots each), the agent's default
 // media and overall media (20 slots), and the activity's playlist. Each save reloads what it changed.
@@ -10,22 +10,22 @@ type Lists = { '0': MediaSlotInput[]; '1': MediaSlotInput[] };
 export const liveMediaQuery = (activityId: number) =>
   queryOptions({
     queryKey: ['live-media', activityId],
-    queryFn: ({ signal }) => http.get<LiveMedia>('/v3/agent/media', { activityId }, { signal }),
+    queryFn: ({ signal }) => api(mediaCalls.getLiveMedia, { query: { activityId }, signal }),
   });
 export const defaultMediaQuery = () =>
   queryOptions({
     queryKey: ['default-media'],
-    queryFn: ({ signal }) => http.get<DefaultMedia>('/v3/agent/default-media', undefined, { signal }),
+    queryFn: ({ signal }) => api(mediaCalls.getDefaultMedia, { signal }),
   });
 export const globalMediaQuery = () =>
   queryOptions({
     queryKey: ['global-media'],
-    queryFn: ({ signal }) => http.get<GlobalMedia>('/v3/agent/global-media', undefined, { signal }),
+    queryFn: ({ signal }) => api(mediaCalls.getGlobalMedia, { signal }),
   });
 export const playlistQuery = (activityId: number) =>
   queryOptions({
     queryKey: ['playlist', activityId],
-    queryFn: ({ signal }) => http.get<Playlist>(`/activity/${activityId}/playlist`, undefined, { signal }),
+    queryFn: ({ signal }) => api(mediaCalls.getPlaylist, { params: { id: activityId }, signal }),
   });
 
 function useSave<V, R>(call: (variables: V) => Promise<R>, reloads: readonly (readonly unknown[])[]) {
@@ -38,25 +38,25 @@ function useSave<V, R>(call: (variables: V) => Promise<R>, reloads: readonly (re
 
 export const useSaveLiveMedia = (activityId: number) =>
   useSave(
-    (lists: Lists) => http.put<LiveMedia>('/v3/agent/media', { lists }, { query: { activityId } }),
+    (lists: Lists) => api(mediaCalls.updateLiveMedia, { query: { activityId }, body: { lists } }),
     [liveMediaQuery(activityId).queryKey],
   );
 
 // Activities without their own lists show the default media, so those reload too.
 export const useSaveDefaultMedia = () =>
   useSave(
-    (lists: Lists) => http.put<DefaultMedia>('/v3/agent/default-media', { lists }),
+    (lists: Lists) => api(mediaCalls.updateDefaultMedia, { body: { lists } }),
     [defaultMediaQuery().queryKey, ['live-media']],
   );
 
 export const useSaveGlobalMedia = () =>
   useSave(
-    (items: MediaSlotInput[]) => http.put<GlobalMedia>('/v3/agent/global-media', { items }),
+    (items: MediaSlotInput[]) => api(mediaCalls.updateGlobalMedia, { body: { items } }),
     [globalMediaQuery().queryKey],
   );
 
 export const useSavePlaylist = (activityId: number) =>
   useSave(
-    (body: PlaylistUpdate) => http.put<Playlist>(`/activity/${activityId}/playlist`, body),
+    (body: PlaylistUpdate) => api(mediaCalls.updatePlaylist, { params: { id: activityId }, body }),
     [playlistQuery(activityId).queryKey],
   );

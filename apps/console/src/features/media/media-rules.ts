@@ -1,13 +1,6 @@
-import {
-  type IngestEntry,
-  type Media,
-  type MediaSlot,
-  type MediaSlotInput,
-  padSlots,
-  type StreamJob,
-} from '@yanbo/contracts';
+import { type Media, type MediaSlot, type MediaSlotInput, padSlots } from '@yanbo/contracts';
 
-// Pure rules of the live configuration screen: slots as edited and as sent, sizes, durations and ingest bitrates.
+// Pure rules of the media screens: slots as edited and as sent, transcodes under way, sizes, durations, storage shares.
 
 /** A slot list as the editor shows it: exactly `size` entries, empty ones null (seed 001 §5: 8 or 20 slots). */
 export function editableSlots(slots: readonly MediaSlot[], size: number): MediaSlot[] {
@@ -59,57 +52,9 @@ export function formatDuration(seconds: number | null): string {
   return h ? `${h}:${mmss}` : mmss;
 }
 
-export interface IngestSample {
-  at: number;
-  bytes: Map<number, number>;
-}
-
-/** Each push's incoming bitrate in kbit/s between two polls of the ingest list (null until two samples exist). */
-export function ingestBitrates(
-  previous: IngestSample | null,
-  entries: readonly Pick<IngestEntry, 'publisherId' | 'bytesIn'>[],
-  now: number,
-): { sample: IngestSample; kbps: Map<number, number | null> } {
-  const sample: IngestSample = { at: now, bytes: new Map(entries.map((entry) => [entry.publisherId, entry.bytesIn])) };
-  const kbps = new Map<number, number | null>();
-  for (const entry of entries) {
-    const before = previous?.bytes.get(entry.publisherId);
-    const seconds = previous ? (now - previous.at) / 1000 : 0;
-    kbps.set(
-      entry.publisherId,
-      before === undefined || seconds <= 0 || entry.bytesIn < before
-        ? null
-        : Math.round(((entry.bytesIn - before) * 8) / 1000 / seconds),
-    );
-  }
-  return { sample, kbps };
-}
-
 /** The share of each kind in the storage bar, in percent of the total. */
 export function storageShares(byKind: Record<'uploads' | 'activities' | 'media', number>) {
   const total = byKind.uploads + byKind.activities + byKind.media;
   const share = (bytes: number) => (total ? (bytes * 100) / total : 0);
   return { uploads: share(byKind.uploads), activities: share(byKind.activities), media: share(byKind.media) };
-}
-
-export interface TranscodeState {
-  kind: 'off' | 'waiting' | 'starting' | 'running' | 'failed';
-  error?: string;
-}
-
-/**
- * What live transcoding is doing, from the toggle, the push and the latest transcode job: it runs only while the
- * activity pushes; a job stopped by hand starts again with the next push.
- */
-export function transcodeState(
-  enabled: boolean,
-  isPushing: boolean,
-  latest: Pick<StreamJob, 'status' | 'error'> | undefined,
-): TranscodeState {
-  if (!enabled) return { kind: 'off' };
-  if (!isPushing) return { kind: 'waiting' };
-  if (latest?.status === 'running') return { kind: 'running' };
-  if (latest?.status === 'failed') return { kind: 'failed', error: latest.error };
-  if (latest?.status === 'stopped') return { kind: 'waiting' };
-  return { kind: 'starting' };
 }

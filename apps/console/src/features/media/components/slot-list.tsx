@@ -1,7 +1,7 @@
 import type { Media, MediaSlot } from '@yanbo/contracts';
 import { Col, Row, Select, Tag, Typography } from 'antd';
-import { liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
-import { slotOf, withSlot } from '../live-config-rules';
+import { mediaTexts as t } from '../../../locales/zh-CN/media';
+import { slotOf, withSlot } from '../media-rules';
 
 interface SlotListProps {
   slots: MediaSlot[];
@@ -31,7 +31,7 @@ export function SlotList({ slots, onChange, library, testId, columns = 2, readOn
           <Col span={24 / columns} key={index}>
             <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
               <Typography.Text type="secondary" style={{ width: 56, flex: 'none' }}>
-                {t['live.media.slot'](index + 1)}
+                {t['media.slots.slot'](index + 1)}
               </Typography.Text>
               <Select<number | string>
                 data-testid={`${testId}-slot-${index}`}
@@ -39,7 +39,7 @@ export function SlotList({ slots, onChange, library, testId, columns = 2, readOn
                 disabled={readOnly}
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t['live.media.pick']}
+                placeholder={t['media.slots.pick']}
                 value={value}
                 options={[...extra, ...options]}
                 onChange={(picked) => {
@@ -48,7 +48,7 @@ export function SlotList({ slots, onChange, library, testId, columns = 2, readOn
                   else if (media) onChange(withSlot(slots, index, slotOf(media)));
                 }}
               />
-              {slot?.status && slot.status !== 'ready' && <Tag color="warning">{t['live.media.notReady']}</Tag>}
+              {slot?.status && slot.status !== 'ready' && <Tag color="warning">{t['media.slots.notReady']}</Tag>}
             </div>
           </Col>
         );

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, SyncOutlined } from '@ant-design/icons';
 import type { MediaStatus } from '@yanbo/contracts';
 import { Tag, Tooltip } from 'antd';
-import { mediaStatusTexts } from '../../../locales/zh-CN/live-config';
+import { mediaStatusTexts } from '../../../locales/zh-CN/media';
 
 const LOOK: Record<MediaStatus, { color: string; icon: React.ReactNode }> = {
   pending: { color: 'default', icon: <ClockCircleOutlined /> },

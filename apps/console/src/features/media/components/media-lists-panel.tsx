@@ -4,7 +4,7 @@ import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Skeleton, Space, Tag, 
 import { useEffect, useState } from 'react';
 import { toastSuccess } from '../../../app/feedback';
 import { useMe } from '../../../app/session';
-import { liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
+import { mediaTexts as t } from '../../../locales/zh-CN/media';
 import { readyMediaQuery } from '../api/media-library';
 import {
   defaultMediaQuery,
@@ -14,7 +14,7 @@ import {
   useSaveGlobalMedia,
   useSaveLiveMedia,
 } from '../api/media-slots';
-import { editableSlots, toSlotInputs } from '../live-config-rules';
+import { editableSlots, toSlotInputs } from '../media-rules';
 import { SlotList } from './slot-list';
 
 type Lists = Record<(typeof LIVE_MEDIA_KEYS)[number], MediaSlot[]>;
@@ -62,7 +62,7 @@ function ListsEditor({
     <Row gutter={24}>
       {LIVE_MEDIA_KEYS.map((key) => (
         <Col xs={24} lg={12} key={key}>
-          <Typography.Title level={5}>{t[`live.media.list.${key}`]}</Typography.Title>
+          <Typography.Title level={5}>{t[`media.slots.list.${key}`]}</Typography.Title>
           <SlotList
             slots={lists[key]}
             library={library}
@@ -96,22 +96,22 @@ function LiveMediaCard({
 
   return (
     <Card
-      title={t['live.media.title']}
+      title={t['media.slots.title']}
       extra={
         <Space>
           {agentWide && (
             <Popconfirm
-              title={t['live.media.saveAsDefault.confirm']}
-              okText={t['live.media.saveAsDefault']}
-              cancelText={t['live.cancel']}
+              title={t['media.slots.saveAsDefault.confirm']}
+              okText={t['media.slots.saveAsDefault']}
+              cancelText={t['media.cancel']}
               disabled={!lists}
               onConfirm={() => {
                 if (!lists) return;
-                saveDefault.mutate(toInputs(lists), { onSuccess: () => toastSuccess(t['live.set']) });
+                saveDefault.mutate(toInputs(lists), { onSuccess: () => toastSuccess(t['media.set']) });
               }}
             >
               <Button loading={saveDefault.isPending} disabled={!lists}>
-                {t['live.media.saveAsDefault']}
+                {t['media.slots.saveAsDefault']}
               </Button>
             </Popconfirm>
           )}
@@ -122,17 +122,17 @@ function LiveMediaCard({
             data-testid="live-media-save"
             onClick={() => {
               if (!lists) return;
-              save.mutate(toInputs(lists), { onSuccess: () => toastSuccess(t['live.saved']) });
+              save.mutate(toInputs(lists), { onSuccess: () => toastSuccess(t['media.saved']) });
             }}
           >
-            {t['live.save']}
+            {t['media.save']}
           </Button>
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary">{t['live.media.hint']}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t['media.slots.hint']}</Typography.Paragraph>
       {media.data?.isDefault && (
-        <Alert type="info" showIcon title={t['live.media.isDefault']} style={{ marginBottom: 16 }} />
+        <Alert type="info" showIcon title={t['media.slots.isDefault']} style={{ marginBottom: 16 }} />
       )}
       {lists ? (
         <ListsEditor lists={lists} onChange={setLists} library={library} testId="live-media" />
@@ -158,17 +158,17 @@ function DefaultMediaCard({
   }, [media.data]);
   return (
     <Card
-      title={t['live.default.title']}
+      title={t['media.default.title']}
       extra={
         <AgentWideSave
           editable={editable}
           saving={save.isPending}
           ready={lists !== null}
-          onSave={() => lists && save.mutate(toInputs(lists), { onSuccess: () => toastSuccess(t['live.saved']) })}
+          onSave={() => lists && save.mutate(toInputs(lists), { onSuccess: () => toastSuccess(t['media.saved']) })}
         />
       }
     >
-      <Typography.Paragraph type="secondary">{t['live.default.hint']}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t['media.default.hint']}</Typography.Paragraph>
       {lists ? (
         <ListsEditor lists={lists} onChange={setLists} library={library} testId="default-media" readOnly={!editable} />
       ) : (
@@ -193,17 +193,17 @@ function GlobalMediaCard({
   }, [media.data]);
   return (
     <Card
-      title={t['live.global.title']}
+      title={t['media.global.title']}
       extra={
         <AgentWideSave
           editable={editable}
           saving={save.isPending}
           ready={slots !== null}
-          onSave={() => slots && save.mutate(toSlotInputs(slots), { onSuccess: () => toastSuccess(t['live.saved']) })}
+          onSave={() => slots && save.mutate(toSlotInputs(slots), { onSuccess: () => toastSuccess(t['media.saved']) })}
         />
       }
     >
-      <Typography.Paragraph type="secondary">{t['live.global.hint']}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t['media.global.hint']}</Typography.Paragraph>
       {slots ? (
         <SlotList
           slots={slots}
@@ -232,10 +232,10 @@ function AgentWideSave({
   ready: boolean;
   onSave: () => void;
 }) {
-  if (!editable) return <Tag data-testid="main-account-only">{t['live.mainAccountOnly']}</Tag>;
+  if (!editable) return <Tag data-testid="main-account-only">{t['media.mainAccountOnly']}</Tag>;
   return (
     <Button type="primary" ghost loading={saving} disabled={!ready} onClick={onSave}>
-      {t['live.save']}
+      {t['media.save']}
     </Button>
   );
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActivityDetail, IngestList, LiveModeBody, LiveTranscode, ok, streamJobList } from '@yanbo/contracts';
-import type { z } from 'zod';
-import { http } from '../../../app/http';
+import { type LiveModeBody, type LiveTranscode, liveStreamCalls } from '@yanbo/contracts';
+import { api, http } from '../../../app/http';
 
 // How the activity goes live: the live mode (pull, or relay from a source), transcoding, the relay jobs and what the
 // media server really receives. The jobs and the ingest list refresh on their own while the screen is open.
@@ -16,14 +15,13 @@ export const liveTranscodeQuery = (activityId: number) =>
 export const streamJobsQuery = (activityId: number) =>
   queryOptions({
     queryKey: ['stream-jobs', activityId],
-    queryFn: ({ signal }) =>
-      http.get<z.infer<typeof streamJobList>>(`/v3/activity/${activityId}/stream-jobs`, undefined, { signal }),
+    queryFn: ({ signal }) => api(liveStreamCalls.listStreamJobs, { params: { id: activityId }, signal }),
     refetchInterval: LIVE_POLL_MS,
   });
 export const ingestQuery = (activityId: number) =>
   queryOptions({
     queryKey: ['ingest', activityId],
-    queryFn: ({ signal }) => http.get<IngestList>(`/activity/${activityId}/ingest`, undefined, { signal }),
+    queryFn: ({ signal }) => api(liveStreamCalls.listIngest, { params: { id: activityId }, signal }),
     refetchInterval: LIVE_POLL_MS,
   });
 
@@ -44,7 +42,7 @@ export function useSetLiveTranscode(activityId: number) {
 export function useSetLiveMode(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LiveModeBody) => http.put<ActivityDetail>(`/activity/${activityId}/live-mode`, body),
+    mutationFn: (body: LiveModeBody) => api(liveStreamCalls.setLiveMode, { params: { id: activityId }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['activity', activityId] }),
@@ -57,8 +55,7 @@ export function useSetLiveMode(activityId: number) {
 export function useStopStreamJob(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: number) =>
-      http.post<z.infer<typeof ok>>(`/v3/activity/${activityId}/stream-jobs/${jobId}/stop`),
+    mutationFn: (jobId: number) => api(liveStreamCalls.stopStreamJob, { params: { id: activityId, jobId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: streamJobsQuery(activityId).queryKey }),
   });
 }

@@ -21,7 +21,8 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { toastSuccess } from '../../../app/feedback';
-import { streamJobFailureTexts, liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
+import { streamJobFailureTexts, liveStreamTexts as t } from '../../../locales/zh-CN/live-stream';
+import { formatBytes } from '../../media';
 import {
   ingestQuery,
   liveTranscodeQuery,
@@ -30,13 +31,7 @@ import {
   useSetLiveTranscode,
   useStopStreamJob,
 } from '../api/live-stream';
-import {
-  formatBytes,
-  type IngestSample,
-  ingestBitrates,
-  type TranscodeState,
-  transcodeState,
-} from '../live-config-rules';
+import { type IngestSample, ingestBitrates, type TranscodeState, transcodeState } from '../live-stream-rules';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 /** A job's failure in Chinese; a live transcode's own report (from this server) is shown as it is. */

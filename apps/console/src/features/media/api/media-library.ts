@@ -1,15 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  MEDIA_PAGE_SIZE,
-  type Media,
-  type MediaList,
-  type StorageUsage,
-  type UploadPolicy,
-  type VideoSyncResult,
-} from '@yanbo/contracts';
-import { ApiError, http } from '../../../app/http';
+import { MEDIA_PAGE_SIZE, type Media, mediaCalls, type UploadPolicy } from '@yanbo/contracts';
+import { ApiError, api } from '../../../app/http';
 import { uploadWithPolicy } from '../../../app/upload';
-import { isTranscoding } from '../live-config-rules';
+import { isTranscoding } from '../media-rules';
 
 // The media library (GET/POST /v3/media, transcode retry, POST /video/sync) and storage usage. A new or retried media
 // is transcoded by the server; the list refreshes every 2 s while any transcode is pending or running.
@@ -23,7 +16,7 @@ export const mediaLibraryQuery = (page: number, activityId?: number) =>
   queryOptions({
     queryKey: [...mediaLibraryKey, page, activityId ?? null],
     queryFn: ({ signal }) =>
-      http.get<MediaList>('/v3/media', { page, pageSize: MEDIA_PAGE_SIZE, activityId }, { signal }),
+      api(mediaCalls.listMedia, { query: { page, pageSize: MEDIA_PAGE_SIZE, activityId }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (isTranscoding(query.state.data?.items ?? []) ? TRANSCODE_POLL_MS : false),
   });
@@ -32,20 +25,20 @@ export const mediaLibraryQuery = (page: number, activityId?: number) =>
 export const readyMediaQuery = () =>
   queryOptions({
     queryKey: [...mediaLibraryKey, 'ready'],
-    queryFn: ({ signal }) => http.get<MediaList>('/v3/media', { status: 'ready', pageSize: 100 }, { signal }),
+    queryFn: ({ signal }) => api(mediaCalls.listMedia, { query: { status: 'ready', pageSize: 100 }, signal }),
   });
 
 export const mediaDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...mediaLibraryKey, 'detail', id],
-    queryFn: ({ signal }) => http.get<Media>(`/v3/media/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api(mediaCalls.getMedia, { params: { id }, signal }),
     refetchInterval: (query) => (isTranscoding(query.state.data ? [query.state.data] : []) ? TRANSCODE_POLL_MS : false),
   });
 
 export const storageUsageQuery = () =>
   queryOptions({
     queryKey: ['storage-usage'],
-    queryFn: ({ signal }) => http.get<StorageUsage>('/agent/storageUsage', undefined, { signal }),
+    queryFn: ({ signal }) => api(mediaCalls.getStorageUsage, { signal }),
   });
 
 function useLibraryMutation<V, R>(call: (variables: V) => Promise<R>, silent = false) {
@@ -65,7 +58,7 @@ function useLibraryMutation<V, R>(call: (variables: V) => Promise<R>, silent = f
 async function uploadMedia(activityId: number, file: File): Promise<Media> {
   const stored = await uploadWithPolicy('activity', file, { activityId });
   const name = file.name.replace(/\.[^.]+$/, '').slice(0, 100);
-  return http.post<Media>('/v3/media', { filepath: stored.filepath, name, activityId });
+  return api(mediaCalls.createMedia, { body: { filepath: stored.filepath, name, activityId } });
 }
 
 // The upload's caller names a refused size itself.
@@ -80,7 +73,7 @@ export function tooLargeLimit(error: unknown): number | null {
 }
 
 export const useRetryTranscode = () =>
-  useLibraryMutation((id: number) => http.post<Media>(`/v3/media/${id}/transcode-retry`));
+  useLibraryMutation((id: number) => api(mediaCalls.retryTranscode, { params: { id } }));
 
 export const useSyncVideos = (activityId: number) =>
-  useLibraryMutation(() => http.post<VideoSyncResult>('/video/sync', { activityId }));
+  useLibraryMutation(() => api(mediaCalls.syncVideos, { body: { activityId } }));

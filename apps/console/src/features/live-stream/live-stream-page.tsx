@@ -5,22 +5,20 @@ import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { showError } from '../../app/http';
-import { liveConfigTexts as t } from '../../locales/zh-CN/live-config';
+import { liveStreamTexts as t } from '../../locales/zh-CN/live-stream';
 import { activityQuery } from '../activities/api/get-activity';
-import { MediaLibraryPanel } from './components/media-library-panel';
-import { MediaListsPanel } from './components/media-lists-panel';
-import { PlaylistPanel } from './components/playlist-panel';
+import { MediaLibraryPanel, MediaListsPanel, PlaylistPanel } from '../media';
 import { StreamPanel } from './components/stream-panel';
 
 const TABS = ['media', 'library', 'playlist', 'stream'] as const;
 
 /** /board/:id/live: the activity's live media, the media library, its playlist and how it goes live. */
-export function LiveConfigPage() {
+export function LiveStreamPage() {
   const { id } = useParams();
-  return <LiveConfig key={id} activityId={Number(id)} />;
+  return <LiveStream key={id} activityId={Number(id)} />;
 }
 
-function LiveConfig({ activityId }: { activityId: number }) {
+function LiveStream({ activityId }: { activityId: number }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const activity = useQuery(activityQuery(activityId));
@@ -39,7 +37,7 @@ function LiveConfig({ activityId }: { activityId: number }) {
   if (!activity.data) {
     return (
       <>
-        <PageHeader name="live-config" extra={back} />
+        <PageHeader name="live-stream" extra={back} />
         <Card>
           {activity.isError ? (
             <Result
@@ -62,7 +60,7 @@ function LiveConfig({ activityId }: { activityId: number }) {
   return (
     <>
       <PageHeader
-        name="live-config"
+        name="live-stream"
         extra={
           <Flex gap={12} align="center">
             <Typography.Text type="secondary" ellipsis style={{ maxWidth: 320 }}>

@@ -20,7 +20,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { feedback, toastSuccess } from '../../../app/feedback';
 import { showError } from '../../../app/http';
-import { liveConfigTexts as t } from '../../../locales/zh-CN/live-config';
+import { mediaTexts as t } from '../../../locales/zh-CN/media';
 import {
   MEDIA_TYPES,
   mediaDetailQuery,
@@ -31,7 +31,7 @@ import {
   useSyncVideos,
   useUploadMedia,
 } from '../api/media-library';
-import { formatBytes, formatDuration, isTranscoding, storageShares } from '../live-config-rules';
+import { formatBytes, formatDuration, isTranscoding, storageShares } from '../media-rules';
 import { MediaStatusTag } from './media-status-tag';
 
 const TIME = 'YYYY-MM-DD HH:mm';
@@ -56,15 +56,15 @@ export function MediaLibraryPanel({ activityId }: { activityId: number }) {
   }, [running, queryClient]);
 
   const pick = (file: File) => {
-    if (!MEDIA_TYPES.includes(file.type)) return void feedback().message.error(t['live.library.type']);
+    if (!MEDIA_TYPES.includes(file.type)) return void feedback().message.error(t['media.library.type']);
     upload.mutate(file, {
       onSuccess: () => {
-        toastSuccess(t['live.library.uploaded']);
+        toastSuccess(t['media.library.uploaded']);
         setPage(1);
       },
       onError: (error) => {
         const limit = tooLargeLimit(error);
-        if (limit) feedback().message.error(t['live.library.size'](Math.round(limit / 1024 / 1024)));
+        if (limit) feedback().message.error(t['media.library.size'](Math.round(limit / 1024 / 1024)));
         else void showError(error);
       },
     });
@@ -74,7 +74,7 @@ export function MediaLibraryPanel({ activityId }: { activityId: number }) {
     <Flex vertical gap={16}>
       <StorageCard />
       <Card
-        title={t['live.tab.library']}
+        title={t['media.library.title']}
         extra={
           <Space wrap>
             <Space size={6}>
@@ -86,21 +86,21 @@ export function MediaLibraryPanel({ activityId }: { activityId: number }) {
                   setPage(1);
                 }}
               />
-              <Typography.Text>{t['live.library.onlyActivity']}</Typography.Text>
+              <Typography.Text>{t['media.library.onlyActivity']}</Typography.Text>
             </Space>
-            <Tooltip title={t['live.refresh']}>
-              <Button icon={<ReloadOutlined />} onClick={() => library.refetch()} aria-label={t['live.refresh']} />
+            <Tooltip title={t['media.refresh']}>
+              <Button icon={<ReloadOutlined />} onClick={() => library.refetch()} aria-label={t['media.refresh']} />
             </Tooltip>
             <Button
               icon={<CloudSyncOutlined />}
               loading={sync.isPending}
               onClick={() =>
                 sync.mutate(undefined, {
-                  onSuccess: (result) => toastSuccess(t['live.library.synced'](result.items.length)),
+                  onSuccess: (result) => toastSuccess(t['media.library.synced'](result.items.length)),
                 })
               }
             >
-              {t['live.library.sync']}
+              {t['media.library.sync']}
             </Button>
             <Upload
               accept={MEDIA_TYPES.join(',')}
@@ -111,7 +111,7 @@ export function MediaLibraryPanel({ activityId }: { activityId: number }) {
               }}
             >
               <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} data-testid="library-upload">
-                {upload.isPending ? t['live.library.uploading'] : t['live.library.upload']}
+                {upload.isPending ? t['media.library.uploading'] : t['media.library.upload']}
               </Button>
             </Upload>
           </Space>
@@ -123,7 +123,7 @@ export function MediaLibraryPanel({ activityId }: { activityId: number }) {
           data-testid="library-table"
           loading={library.isLoading}
           dataSource={library.data?.items ?? []}
-          locale={{ emptyText: <Empty description={t['live.library.empty']} /> }}
+          locale={{ emptyText: <Empty description={t['media.library.empty']} /> }}
           pagination={{
             current: page,
             pageSize: MEDIA_PAGE_SIZE,
@@ -135,7 +135,7 @@ export function MediaLibraryPanel({ activityId }: { activityId: number }) {
           columns={[
             {
               key: 'name',
-              title: t['live.library.name'],
+              title: t['media.library.name'],
               ellipsis: true,
               render: (_, media) => (
                 <Typography.Link onClick={() => setDetailId(media.id)}>{media.name || `#${media.id}`}</Typography.Link>
@@ -143,48 +143,48 @@ export function MediaLibraryPanel({ activityId }: { activityId: number }) {
             },
             {
               key: 'status',
-              title: t['live.library.status'],
+              title: t['media.library.status'],
               width: 130,
               render: (_, media) => <MediaStatusTag status={media.status} error={media.error} />,
             },
             {
               key: 'duration',
-              title: t['live.library.duration'],
+              title: t['media.library.duration'],
               width: 90,
               render: (_, media) => formatDuration(media.durationSeconds),
             },
             {
               key: 'size',
-              title: t['live.library.size.col'],
+              title: t['media.library.size.col'],
               width: 100,
               render: (_, media) => (media.sizeBytes ? formatBytes(media.sizeBytes) : '-'),
             },
             {
               key: 'createdAt',
-              title: t['live.library.createdAt'],
+              title: t['media.library.createdAt'],
               width: 150,
               render: (_, media) => dayjs(media.createdAt).format(TIME),
             },
             {
               key: 'actions',
-              title: t['live.library.actions'],
+              title: t['media.library.actions'],
               width: 170,
               render: (_, media) => (
                 <Space size={4}>
                   <Button type="link" size="small" onClick={() => setDetailId(media.id)}>
-                    {t['live.library.detail']}
+                    {t['media.library.detail']}
                   </Button>
                   {media.status === 'failed' && (
                     <Popconfirm
-                      title={t['live.library.retry']}
-                      okText={t['live.library.retry']}
-                      cancelText={t['live.cancel']}
+                      title={t['media.library.retry']}
+                      okText={t['media.library.retry']}
+                      cancelText={t['media.cancel']}
                       onConfirm={() =>
-                        retry.mutate(media.id, { onSuccess: () => toastSuccess(t['live.library.retried']) })
+                        retry.mutate(media.id, { onSuccess: () => toastSuccess(t['media.library.retried']) })
                       }
                     >
                       <Button type="link" size="small">
-                        {t['live.library.retry']}
+                        {t['media.library.retry']}
                       </Button>
                     </Popconfirm>
                   )}
@@ -202,7 +202,7 @@ export function MediaLibraryPanel({ activityId }: { activityId: number }) {
 function StorageCard() {
   const usage = useQuery(storageUsageQuery());
   return (
-    <Card title={t['live.storage.title']} size="small" loading={usage.isLoading}>
+    <Card title={t['media.storage.title']} size="small" loading={usage.isLoading}>
       {usage.data && <StorageBar usage={usage.data} />}
     </Card>
   );
@@ -213,10 +213,10 @@ function StorageBar({ usage }: { usage: StorageUsage }) {
   const kinds = ['uploads', 'activities', 'media'] as const;
   return (
     <Flex vertical gap={8} data-testid="storage-usage">
-      <Typography.Text>{t['live.storage.total'](formatBytes(usage.bytes), usage.files)}</Typography.Text>
+      <Typography.Text>{t['media.storage.total'](formatBytes(usage.bytes), usage.files)}</Typography.Text>
       <div style={{ display: 'flex', height: 12, borderRadius: 6, overflow: 'hidden', background: '#f0f0f0' }}>
         {kinds.map((kind) => (
-          <Tooltip key={kind} title={`${t[`live.storage.${kind}`]} ${formatBytes(usage.byKind[kind])}`}>
+          <Tooltip key={kind} title={`${t[`media.storage.${kind}`]} ${formatBytes(usage.byKind[kind])}`}>
             <div style={{ width: `${shares[kind]}%`, background: KIND_COLORS[kind] }} />
           </Tooltip>
         ))}
@@ -228,7 +228,7 @@ function StorageBar({ usage }: { usage: StorageUsage }) {
               style={{ width: 10, height: 10, borderRadius: 2, background: KIND_COLORS[kind], display: 'inline-block' }}
             />
             <Typography.Text type="secondary">
-              {t[`live.storage.${kind}`]} {formatBytes(usage.byKind[kind])}
+              {t[`media.storage.${kind}`]} {formatBytes(usage.byKind[kind])}
             </Typography.Text>
           </Space>
         ))}
@@ -245,15 +245,15 @@ function MediaDetail({ id, onClose }: { id: number | null; onClose: () => void }
     <Drawer
       open={id !== null}
       onClose={onClose}
-      title={media?.name || t['live.library.detail']}
+      title={media?.name || t['media.library.detail']}
       size={520}
       extra={
         media?.status === 'failed' && (
           <Button
             loading={retry.isPending}
-            onClick={() => retry.mutate(media.id, { onSuccess: () => toastSuccess(t['live.library.retried']) })}
+            onClick={() => retry.mutate(media.id, { onSuccess: () => toastSuccess(t['media.library.retried']) })}
           >
-            {t['live.library.retry']}
+            {t['media.library.retry']}
           </Button>
         )
       }
@@ -270,32 +270,32 @@ function MediaDetail({ id, onClose }: { id: number | null; onClose: () => void }
             bordered
             styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}
             items={[
-              { key: 'status', label: t['live.library.status'], children: <MediaStatusTag status={media.status} /> },
-              ...(media.error ? [{ key: 'error', label: t['live.library.error'], children: media.error }] : []),
-              { key: 'duration', label: t['live.library.duration'], children: formatDuration(media.durationSeconds) },
+              { key: 'status', label: t['media.library.status'], children: <MediaStatusTag status={media.status} /> },
+              ...(media.error ? [{ key: 'error', label: t['media.library.error'], children: media.error }] : []),
+              { key: 'duration', label: t['media.library.duration'], children: formatDuration(media.durationSeconds) },
               {
                 key: 'size',
-                label: t['live.library.size.col'],
+                label: t['media.library.size.col'],
                 children: media.sizeBytes ? formatBytes(media.sizeBytes) : '-',
               },
-              { key: 'format', label: t['live.library.format'], children: media.format.toUpperCase() },
-              { key: 'attempts', label: t['live.library.attempts'], children: media.attempts },
+              { key: 'format', label: t['media.library.format'], children: media.format.toUpperCase() },
+              { key: 'attempts', label: t['media.library.attempts'], children: media.attempts },
               {
                 key: 'activity',
-                label: t['live.library.activity'],
-                children: media.activityId ?? t['live.library.agentLevel'],
+                label: t['media.library.activity'],
+                children: media.activityId ?? t['media.library.agentLevel'],
               },
               {
                 key: 'source',
-                label: t['live.library.source'],
+                label: t['media.library.source'],
                 children: <Typography.Text copyable>{media.sourceUrl}</Typography.Text>,
               },
               {
                 key: 'url',
-                label: t['live.library.url'],
+                label: t['media.library.url'],
                 children: media.url ? <Typography.Text copyable>{media.url}</Typography.Text> : '-',
               },
-              { key: 'createdAt', label: t['live.library.createdAt'], children: dayjs(media.createdAt).format(TIME) },
+              { key: 'createdAt', label: t['media.library.createdAt'], children: dayjs(media.createdAt).format(TIME) },
             ]}
           />
         </Flex>
