@@ -11,8 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { registerAccountRoutes } from './features/account/account-routes.ts';
-import { registerActivityRoutes } from './features/activities/activity-routes.ts';
-import { trackFlvViewer } from './features/activities/activity-usage.ts';
+import { registerActivityRoutes, trackFlvViewer } from './features/activities/index.ts';
 import { registerAgentRoutes } from './features/agents/agent-routes.ts';
 import { registerBrandingRoutes } from './features/branding/index.ts';
 import { registerCommentRoutes } from './features/comments/index.ts';

@@ -1,3 +1,4 @@
+import { activityCalls } from './activities.ts';
 import { brandingCalls } from './branding.ts';
 import type { Call } from './call.ts';
 import { commentCalls } from './comments.ts';
@@ -7,6 +8,14 @@ import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
 
 /** Every area's calls: the server registers each, the sweeps and the contract tests walk them. */
-export const callGroups = [brandingCalls, ditchCalls, sensitiveWordCalls, giftCalls, commentCalls, robotCalls] as const;
+export const callGroups = [
+  brandingCalls,
+  ditchCalls,
+  sensitiveWordCalls,
+  giftCalls,
+  commentCalls,
+  robotCalls,
+  activityCalls,
+] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));
