@@ -41,7 +41,7 @@ import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerPriceRoutes } from './features/price/price-routes.ts';
 import { registerRobotAvatars, registerRobotRoutes } from './features/robots/index.ts';
 import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts';
-import { registerStatsRoutes } from './features/stats/stats-routes.ts';
+import { registerStatsRoutes } from './features/stats/index.ts';
 import { registerSubaccountRoutes } from './features/subaccounts/subaccount-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
 import { registerWatchPage } from './features/watch/watch-page-html.ts';

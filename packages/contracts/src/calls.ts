@@ -6,6 +6,7 @@ import { ditchCalls } from './ditches.ts';
 import { giftCalls } from './gifts.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
+import { statsCalls } from './stats.ts';
 
 /** Every area's calls: the server registers each, the sweeps and the contract tests walk them. */
 export const callGroups = [
@@ -16,6 +17,7 @@ export const callGroups = [
   commentCalls,
   robotCalls,
   activityCalls,
+  statsCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));
