@@ -16,7 +16,7 @@ import { registerAgentRoutes } from './features/agents/agent-routes.ts';
 import { registerBrandingRoutes } from './features/branding/index.ts';
 import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
-import { registerExtensionRoutes } from './features/extensions/extension-routes.ts';
+import { registerExtensionRoutes } from './features/extensions/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
 import { registerLiveConfigRoutes } from './features/live-config/live-config-routes.ts';
 import { registerConsoleEventRoutes } from './features/live-stream/console-events-routes.ts';

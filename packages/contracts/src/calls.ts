@@ -3,6 +3,7 @@ import { brandingCalls } from './branding.ts';
 import type { Call } from './call.ts';
 import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
+import { extensionCalls } from './extensions.ts';
 import { giftCalls } from './gifts.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
@@ -18,6 +19,7 @@ export const callGroups = [
   robotCalls,
   activityCalls,
   statsCalls,
+  extensionCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));
