@@ -44,8 +44,7 @@ import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts
 import { registerStatsRoutes } from './features/stats/index.ts';
 import { registerSubaccountRoutes } from './features/subaccounts/subaccount-routes.ts';
 import { registerUploadRoutes } from './features/uploads/upload-routes.ts';
-import { registerWatchPage } from './features/watch/watch-page-html.ts';
-import { registerWatchRoutes } from './features/watch/watch-routes.ts';
+import { registerWatchPage, registerWatchRoutes } from './features/watch/index.ts';
 import { registerAuth } from './platform/auth.ts';
 import { ensureAdminAgent } from './platform/bootstrap.ts';
 import { capConnections } from './platform/connection-cap.ts';

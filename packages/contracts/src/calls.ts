@@ -8,6 +8,7 @@ import { giftCalls } from './gifts.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
 import { statsCalls } from './stats.ts';
+import { watchCalls } from './watch.ts';
 
 /** Every area's calls: the server registers each, the sweeps and the contract tests walk them. */
 export const callGroups = [
@@ -20,6 +21,7 @@ export const callGroups = [
   activityCalls,
   statsCalls,
   extensionCalls,
+  watchCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));
