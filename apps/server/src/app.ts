@@ -11,14 +11,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { registerAccountRoutes } from './features/account/index.ts';
-import { registerActivityRoutes } from './features/activities/activity-routes.ts';
-import { trackFlvViewer } from './features/activities/activity-usage.ts';
+import { registerActivityRoutes, trackFlvViewer } from './features/activities/index.ts';
 import { registerActivitySettingsRoutes, registerLiveTranscodeRoutes } from './features/activity-settings/index.ts';
 import { registerAgentRoutes } from './features/agents/agent-routes.ts';
 import { registerBrandingRoutes } from './features/branding/index.ts';
 import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
-import { registerExtensionRoutes } from './features/extensions/extension-routes.ts';
+import { registerExtensionRoutes } from './features/extensions/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
 import {
   createEmbeddedIngest,
@@ -40,11 +39,10 @@ import { registerPageTemplateRoutes } from './features/page-template/index.ts';
 import { registerPriceRoutes } from './features/price/price-routes.ts';
 import { registerRobotAvatars, registerRobotRoutes } from './features/robots/index.ts';
 import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts';
-import { registerStatsRoutes } from './features/stats/stats-routes.ts';
+import { registerStatsRoutes } from './features/stats/index.ts';
 import { registerSubaccountRoutes } from './features/subaccounts/subaccount-routes.ts';
 import { registerUploadRoutes } from './features/uploads/index.ts';
-import { registerWatchPage } from './features/watch/watch-page-html.ts';
-import { registerWatchRoutes } from './features/watch/watch-routes.ts';
+import { registerWatchPage, registerWatchRoutes } from './features/watch/index.ts';
 import { registerAuth } from './platform/auth.ts';
 import { ensureAdminAgent } from './platform/bootstrap.ts';
 import { capConnections } from './platform/connection-cap.ts';

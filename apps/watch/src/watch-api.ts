@@ -1,7 +1,17 @@
-import type { HeartbeatResult, VisitStarted, WatchPage, WatchToken } from '@yanbo/contracts/watch';
+import {
+  type Call,
+  type CallArgs,
+  type CallArgsOptional,
+  type CallDef,
+  type CallResponse,
+  fillPath,
+} from '@yanbo/contracts/call';
+import { API_PREFIX } from '@yanbo/contracts/constants';
+import { type WatchPushingEvent, watchCalls } from '@yanbo/contracts/watch';
 import { WATCH_TOKEN_HEADER } from '@yanbo/contracts/watch-constants';
 
-// The watch page's calls (public, under /api/watch/{id}); the viewer cookie rides along on its own.
+// The watch page's calls (public, under /api/watch/{id}), each through its contract entry; the viewer cookie rides
+// along on its own. The page's own small client: the console's pulls in antd and its session handling.
 
 export class WatchApiError extends Error {
   readonly status: number;
@@ -11,38 +21,51 @@ export class WatchApiError extends Error {
   }
 }
 
-async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`/api/watch${path}`, {
-    ...init,
+type Args<D extends CallDef> = CallArgs<D> & { headers?: Record<string, string>; keepalive?: boolean };
+
+/** The URL of a call, for what the browser opens itself (the event stream). */
+export function apiUrl<D extends CallDef>(call: Call<D>, args: Pick<CallArgs<D>, 'params'>): string {
+  return `${API_PREFIX}${fillPath(call.path, (args as { params?: Record<string, unknown> }).params)}`;
+}
+
+/** Calls an entry: its params and body typed from the entry's schemas, its answer typed as the entry's response. */
+export async function api<D extends CallDef>(
+  call: Call<D>,
+  ...[args]: CallArgsOptional<D> extends true ? [args?: Args<D>] : [args: Args<D>]
+): Promise<CallResponse<D>> {
+  const { params, body, headers, keepalive } = (args ?? {}) as Args<CallDef> & {
+    params?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const response = await fetch(`${API_PREFIX}${fillPath(call.path, params)}`, {
+    method: call.method,
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', ...init.headers },
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    keepalive,
   });
-  const body = (await response.json().catch(() => null)) as { message?: string } | null;
-  if (!response.ok) throw new WatchApiError(response.status, body?.message ?? response.statusText);
-  return body as T;
+  const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+  if (!response.ok) throw new WatchApiError(response.status, answer?.message ?? response.statusText);
+  return answer as CallResponse<D>;
 }
 
 export const fetchWatchPage = (id: number, token: string | null) =>
-  request<WatchPage>(`/${id}`, { headers: token ? { [WATCH_TOKEN_HEADER]: token } : {} });
+  api(watchCalls.getWatchPage, { params: { id }, headers: token ? { [WATCH_TOKEN_HEADER]: token } : {} });
 
 export const enterWatchCode = (id: number, code: string) =>
-  request<WatchToken>(`/${id}/watchcode`, { method: 'POST', body: JSON.stringify({ code }) });
+  api(watchCalls.enterWatchCode, { params: { id }, body: { code } });
 
 export const startVisit = (id: number, ditch: string | undefined, referrer: string) =>
-  request<VisitStarted>(`/${id}/visit`, { method: 'POST', body: JSON.stringify({ ditch, referrer }) });
+  api(watchCalls.startVisit, { params: { id }, body: { ditch, referrer } });
 
 export const sendHeartbeat = (id: number, visitId: number) =>
-  request<HeartbeatResult>(`/${id}/heartbeat`, {
-    method: 'POST',
-    body: JSON.stringify({ visitId }),
-    keepalive: true,
-  });
+  api(watchCalls.sendHeartbeat, { params: { id }, body: { visitId }, keepalive: true });
 
 /** Follows the push state live; answers the function that stops listening. */
 export function followPushing(id: number, onChange: (isPushing: boolean) => void): () => void {
-  const source = new EventSource(`/api/watch/${id}/events`);
+  const source = new EventSource(apiUrl(watchCalls.followPushing, { params: { id } }));
   source.addEventListener('pushing', (event) => {
-    const data = JSON.parse((event as MessageEvent<string>).data) as { isPushing: boolean };
+    const data = JSON.parse((event as MessageEvent<string>).data) as WatchPushingEvent;
     onChange(data.isPushing);
   });
   return () => source.close();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { id, isoDateTime, isoDateTimeInput, listOf } from './common.ts';
+import { activityUsage } from './activity-usage.ts';
+import { defineCalls } from './call.ts';
+import { id, idParams, isoDateTime, isoDateTimeInput, listOf, ok } from './common.ts';
 import { ACTIVITY_PAGE_SIZE } from './constants.ts';
 
 export const activityType = z.enum(['live', 'video']);
@@ -149,7 +151,164 @@ export const bulkActivityResult = z.object({ items: z.array(activityDetail) });
 
 /** The sub-accounts the list can filter by (the console adds 所属子账号, id -1). */
 export const activitySubagentOption = z.object({ id: z.number().int(), remark: z.string() });
+export type ActivitySubagentOption = z.infer<typeof activitySubagentOption>;
 export const activitySubagentList = z.object({ items: z.array(activitySubagentOption) });
+
+export const activityCalls = defineCalls('activities', {
+  listActivities: {
+    method: 'GET',
+    path: '/activity',
+    summary: 'The activities the caller may see, filtered and paged, pushing ones first',
+    access: 'signedIn',
+    query: activityListQuery,
+    response: activityList,
+  },
+  createActivity: {
+    method: 'POST',
+    path: '/activity',
+    summary: 'Create an activity with its stream',
+    access: 'signedIn',
+    body: activityInput,
+    response: activityDetail,
+  },
+  deleteActivities: {
+    method: 'DELETE',
+    path: '/activity',
+    summary: 'Delete several activities at once',
+    access: 'signedIn',
+    body: activityIds,
+    response: ok,
+  },
+  getActivity: {
+    method: 'GET',
+    path: '/activity/:id',
+    summary: 'One activity with its stream addresses, for its board',
+    access: 'signedIn',
+    params: idParams,
+    response: activityDetail,
+  },
+  updateActivity: {
+    method: 'PUT',
+    path: '/activity/:id',
+    summary: 'Change an activity’s name, type, schedule, category, group, sub-account or cover',
+    access: 'signedIn',
+    params: idParams,
+    body: activityUpdate,
+    response: activityDetail,
+  },
+  deleteActivity: {
+    method: 'DELETE',
+    path: '/activity/:id',
+    summary: 'Delete one activity',
+    access: 'signedIn',
+    params: idParams,
+    response: ok,
+  },
+  archiveActivity: {
+    method: 'PUT',
+    path: '/activity/:id/archive',
+    summary: 'Archive an activity or bring it back',
+    access: 'signedIn',
+    params: idParams,
+    body: archiveBody,
+    response: activityDetail,
+  },
+  copyActivity: {
+    method: 'POST',
+    path: '/activity/:id/copy',
+    summary: 'Copy an activity under the first free “(副本 n)” name',
+    access: 'signedIn',
+    params: idParams,
+    response: activityDetail,
+  },
+  copyChannel: {
+    method: 'POST',
+    path: '/activity/:id/copy-channel',
+    summary: 'A new activity with the channel’s settings only',
+    access: 'signedIn',
+    params: idParams,
+    response: activityDetail,
+  },
+  listActivitySubagents: {
+    method: 'GET',
+    path: '/activity/subagent',
+    summary: 'The sub-accounts the activity list can filter by',
+    access: 'signedIn',
+    response: activitySubagentList,
+  },
+  duplicateActivity: {
+    method: 'POST',
+    path: '/v3/activity/:id/duplicate',
+    summary: 'Copy an activity with its configuration, optionally under a given name',
+    access: 'signedIn',
+    params: idParams,
+    body: duplicateBody,
+    response: activityDetail,
+  },
+  createActivities: {
+    method: 'POST',
+    path: '/v3/activity/bulk-activity',
+    summary: 'Create several activities at once, all or none',
+    access: 'signedIn',
+    body: bulkActivityBody,
+    response: bulkActivityResult,
+  },
+  destroyActivity: {
+    method: 'POST',
+    path: '/v3/activity/:id/destroy',
+    summary: 'Remove an activity for good with everything it owns',
+    access: 'signedIn',
+    params: idParams,
+    response: ok,
+  },
+  getActivityUsage: {
+    method: 'GET',
+    path: '/v3/activity/:id/usage',
+    summary: 'What an activity really used: pushes, relays, playback bytes, viewers, storage and visits',
+    access: 'signedIn',
+    params: idParams,
+    response: activityUsage,
+  },
+  listCategories: {
+    method: 'GET',
+    path: '/category/',
+    summary: 'The activity categories',
+    access: 'signedIn',
+    response: categoryList,
+  },
+  listActivityGroups: {
+    method: 'GET',
+    path: '/agent/activity-group',
+    summary: 'The agent’s activity groups with their activity counts',
+    access: 'signedIn',
+    response: activityGroupList,
+  },
+  createActivityGroup: {
+    method: 'POST',
+    path: '/agent/activity-group',
+    summary: 'Add an activity group',
+    access: 'mainAccount',
+    body: activityGroupInput,
+    response: activityGroup,
+  },
+  renameActivityGroup: {
+    method: 'PUT',
+    path: '/agent/activity-group/:id',
+    summary: 'Rename an activity group',
+    access: 'mainAccount',
+    params: idParams,
+    body: activityGroupInput,
+    response: activityGroup,
+  },
+  deleteActivityGroup: {
+    method: 'DELETE',
+    path: '/agent/activity-group/:id',
+    summary: 'Delete an activity group; its activities stay, in no group',
+    access: 'mainAccount',
+    params: idParams,
+    response: ok,
+  },
+});
 
 /** A push the media server is receiving for an activity (GET /activity/{id}/ingest). */
 export const ingestEntry = z.object({

@@ -41,7 +41,11 @@ export type Call<D extends CallDef = CallDef> = D & {
   readonly area: string;
 };
 
-/** The entries of one area, each stamped with its name and area. */
+/**
+ * The entries of one area, each stamped with its name and area. Marked free of side effects so a bundle drops the
+ * entries it never calls: the watch page reaches activities.ts for a schema and keeps none of its calls.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineCalls<const T extends Record<string, CallDef>>(
   area: string,
   calls: T,

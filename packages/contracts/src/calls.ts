@@ -1,9 +1,11 @@
 import { accountCalls } from './account.ts';
+import { activityCalls } from './activities.ts';
 import { activitySettingsCalls } from './activity-settings.ts';
 import { brandingCalls } from './branding.ts';
 import type { Call } from './call.ts';
 import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
+import { extensionCalls } from './extensions.ts';
 import { giftCalls } from './gifts.ts';
 import { liveStreamCalls } from './live-stream.ts';
 import { mediaCalls } from './media.ts';
@@ -12,7 +14,9 @@ import { metaCalls } from './meta.ts';
 import { pageTemplateCalls } from './page-template.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
+import { statsCalls } from './stats.ts';
 import { uploadCalls } from './uploads.ts';
+import { watchCalls } from './watch.ts';
 
 /** Every area's calls: the server registers each, the sweeps and the contract tests walk them. */
 export const callGroups = [
@@ -30,6 +34,10 @@ export const callGroups = [
   meetingCalls,
   liveStreamCalls,
   mediaCalls,
+  activityCalls,
+  statsCalls,
+  extensionCalls,
+  watchCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCalls } from './call.ts';
 import { isoDateTime } from './common.ts';
 
 // Extensions the server knows: each has a settings schema (its defaults are what an activity starts with) and the
@@ -71,3 +72,49 @@ export const extensionState = z.object({
   updatedAt: isoDateTime.nullable(),
 });
 export type ExtensionState = z.infer<typeof extensionState>;
+
+export const extensionCalls = defineCalls('extensions', {
+  getExtension: {
+    method: 'GET',
+    path: '/v3/activity/:id/extension/:identity',
+    summary: 'An extension’s settings and switch for an activity',
+    access: 'signedIn',
+    params: extensionParams,
+    response: extensionState,
+  },
+  saveExtensionSettings: {
+    method: 'POST',
+    path: '/v3/activity/:id/extension/:identity',
+    summary: 'Change some of an extension’s settings for an activity',
+    access: 'signedIn',
+    params: extensionParams,
+    body: extensionSettingsBody,
+    response: extensionState,
+  },
+  runExtensionAction: {
+    method: 'POST',
+    path: '/v3/activity/:id/extension/:identity/:action',
+    summary: 'Switch an extension on or off for an activity, or reset it',
+    access: 'signedIn',
+    params: extensionActionParams,
+    response: extensionState,
+  },
+  // The same settings through the extension proxy's path (seed 001 §7 "Extensions").
+  getProxiedExtensionSettings: {
+    method: 'GET',
+    path: '/ext-proxy/:identity/activity/:id/setting',
+    summary: 'An extension’s settings for an activity, through the extension proxy',
+    access: 'signedIn',
+    params: extensionParams,
+    response: extensionState,
+  },
+  saveProxiedExtensionSettings: {
+    method: 'POST',
+    path: '/ext-proxy/:identity/activity/:id/setting',
+    summary: 'Change some of an extension’s settings for an activity, through the extension proxy',
+    access: 'signedIn',
+    params: extensionParams,
+    body: extensionSettingsBody,
+    response: extensionState,
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCalls } from './call.ts';
 import { id, isoDateTime, listOf, pageQuery } from './common.ts';
 
 // An activity's statistics (seed 001 §2 "Statistics pages", §7 "Statistics and exports"), counted from the visits the
@@ -169,3 +170,51 @@ export const statsUserVisit = z.object({
 export type StatsUserVisit = z.infer<typeof statsUserVisit>;
 export const statsUserVisits = listOf(statsUserVisit);
 export type StatsUserVisits = z.infer<typeof statsUserVisits>;
+
+export const statsCalls = defineCalls('stats', {
+  getStatsOverview: {
+    method: 'GET',
+    path: '/activity/:id/stats',
+    summary: 'An activity’s visits, viewers, watch time and peak online over a date range',
+    access: 'signedIn',
+    params: statsParams,
+    query: statsRangeQuery,
+    response: statsOverview,
+  },
+  getStatsTimeline: {
+    method: 'GET',
+    path: '/v3/activity/:id/stats/timeline',
+    summary: 'Visits and viewers per hour or per day over a date range',
+    access: 'signedIn',
+    params: statsParams,
+    query: statsRangeQuery,
+    response: statsTimeline,
+  },
+  getStatsReferrers: {
+    method: 'GET',
+    path: '/v3/activity/:id/stats/referrer/json',
+    summary: 'Visits by ditch and by referring host over a date range',
+    access: 'signedIn',
+    params: statsParams,
+    query: statsRangeQuery,
+    response: statsReferrer,
+  },
+  getStatsDevices: {
+    method: 'GET',
+    path: '/v3/activity/:id/stats/device/json',
+    summary: 'Visits by device class and by browser over a date range',
+    access: 'signedIn',
+    params: statsParams,
+    query: statsRangeQuery,
+    response: statsDevice,
+  },
+  listStatsUserVisits: {
+    method: 'GET',
+    path: '/v3/activity/:id/stats/user-visits',
+    summary: 'The visits of a date range, latest first, a page at a time',
+    access: 'signedIn',
+    params: statsParams,
+    query: statsUserVisitsQuery,
+    response: statsUserVisits,
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pullSource } from './activities.ts';
 import { activityMenu, shareCard } from './activity-settings.ts';
+import { defineCalls } from './call.ts';
 import { id, isoDateTime } from './common.ts';
 import { liveTemplate } from './page-template.ts';
 
@@ -75,3 +76,50 @@ export type HeartbeatResult = z.infer<typeof heartbeatResult>;
 /** GET /api/watch/{id}/events (server-sent events): `pushing` with this payload when the push starts or stops. */
 export const watchPushingEvent = z.object({ isPushing: z.boolean() });
 export type WatchPushingEvent = z.infer<typeof watchPushingEvent>;
+
+export const watchCalls = defineCalls('watch', {
+  getWatchPage: {
+    method: 'GET',
+    path: '/watch/:id',
+    summary: 'An activity’s viewing page: what a viewer may see, and its playback once the watch code is given',
+    access: 'public',
+    params: watchParams,
+    response: watchPage,
+  },
+  enterWatchCode: {
+    method: 'POST',
+    path: '/watch/:id/watchcode',
+    summary: 'Trade the activity’s watch code for a viewer token',
+    access: 'public',
+    params: watchParams,
+    body: watchCodeInput,
+    response: watchToken,
+  },
+  startVisit: {
+    method: 'POST',
+    path: '/watch/:id/visit',
+    summary: 'Count a page view, with its ditch and referrer; a new viewer gets its cookie',
+    access: 'public',
+    params: watchParams,
+    body: visitInput,
+    response: visitStarted,
+  },
+  sendHeartbeat: {
+    method: 'POST',
+    path: '/watch/:id/heartbeat',
+    summary: 'Say the viewer is still watching, adding to the visit’s watch time',
+    access: 'public',
+    params: watchParams,
+    body: heartbeatInput,
+    response: heartbeatResult,
+  },
+  followPushing: {
+    method: 'GET',
+    path: '/watch/:id/events',
+    summary: 'Server-sent `pushing` events when the activity’s push starts or stops',
+    access: 'public',
+    params: watchParams,
+    response: z.never(),
+    produces: 'text/event-stream',
+  },
+});

@@ -8,13 +8,17 @@ import { PageHeader } from '../../app/components/page-header';
 import { navigateTo, showError } from '../../app/http';
 import { boardTexts as t } from '../../locales/zh-CN/board';
 import { errorTexts } from '../../locales/zh-CN/errors';
-import { useConsoleEvents } from '../activities/api/console-events';
-import { activityQuery } from '../activities/api/get-activity';
-import { ActivityCover } from '../activities/components/activity-cover';
-import { ActivityFormModal } from '../activities/components/activity-form-modal';
-import { ActivitySubagentTag } from '../activities/components/activity-subagent';
-import { ActivityStatusTags, formatTime, TypeTag } from '../activities/components/activity-table';
-import { PushingBadge } from '../activities/components/pushing-badge';
+import {
+  ActivityCover,
+  ActivityFormModal,
+  ActivityStatusTags,
+  ActivitySubagentTag,
+  activityQuery,
+  formatTime,
+  PushingBadge,
+  TypeTag,
+  useConsoleEvents,
+} from '../activities';
 import { forbiddenRedirect, isActivityNotFound, streamForHost } from './board-rules';
 import { BoardEntries } from './components/board-entries';
 import { LivePlayer } from './components/live-player';

@@ -9,7 +9,7 @@ import { PageHeader } from '../../app/components/page-header';
 import { ApiError } from '../../app/http';
 import { errorTexts } from '../../locales/zh-CN/errors';
 import { statsTexts as t } from '../../locales/zh-CN/stats';
-import { activityQuery } from '../activities/api/get-activity';
+import { activityQuery } from '../activities';
 import { StatsDevices } from './components/stats-devices';
 import { StatsKpis } from './components/stats-kpis';
 import { StatsReferrers } from './components/stats-referrers';

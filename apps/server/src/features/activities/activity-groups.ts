@@ -2,9 +2,9 @@ import { type ActivityGroup, ERROR_MESSAGES } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { mainAccountOnly } from '../../platform/tenancy.ts';
 
 // Activity groups belong to the agent; the list's synthetic groups 全部 (-1) and 归档活动 (-2) are the console's.
+// Sub-accounts see the groups, and only the main account changes them (the entries say mainAccount).
 
 const nameTaken = () => badRequest(ERROR_MESSAGES.groupNameExists, undefined, 'name');
 
@@ -43,7 +43,6 @@ async function ownGroup(db: Db, caller: Caller, groupId: number) {
 }
 
 export async function createActivityGroup(db: Db, caller: Caller, name: string): Promise<ActivityGroup> {
-  mainAccountOnly(caller);
   await assertNameFree(db, caller.agentId, name);
   const row = await db
     .insertInto('activityGroups')
@@ -56,7 +55,6 @@ export async function createActivityGroup(db: Db, caller: Caller, name: string):
 }
 
 export async function renameActivityGroup(db: Db, caller: Caller, groupId: number, name: string) {
-  mainAccountOnly(caller);
   await ownGroup(db, caller, groupId);
   await assertNameFree(db, caller.agentId, name, groupId);
   await db.updateTable('activityGroups').set({ name }).where('id', '=', groupId).execute();
@@ -66,7 +64,6 @@ export async function renameActivityGroup(db: Db, caller: Caller, groupId: numbe
 
 /** Deleting a group keeps its activities, now in no group. */
 export async function deleteActivityGroup(db: Db, caller: Caller, groupId: number) {
-  mainAccountOnly(caller);
   await ownGroup(db, caller, groupId);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('activities').set({ groupId: null }).where('groupId', '=', groupId).execute();

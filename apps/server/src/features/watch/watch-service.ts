@@ -27,8 +27,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { secondsUntil } from '../../platform/rate-limit.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
-import { progressOf, toEndedAt } from '../activities/activity-list.ts';
-import { sdIsLive, streamAddresses } from '../activities/activity-stream.ts';
+import { progressOf, sdIsLive, streamAddresses, toEndedAt } from '../activities/index.ts';
 import { readActivitySection } from '../live-config/settings-store.ts';
 import { sanitiseHtml } from './html-sanitiser.ts';
 
@@ -52,6 +51,12 @@ export async function publicActivity(db: Db, activityId: number) {
     .executeTakeFirst();
   if (!row) throw notFound(ERROR_MESSAGES.activityNotFound);
   return row;
+}
+
+/** Whether the activity's push is received right now. */
+export async function isPushing(db: Db, activityId: number): Promise<boolean> {
+  const row = await db.selectFrom('activities').select('isPushing').where('id', '=', activityId).executeTakeFirst();
+  return row?.isPushing ?? false;
 }
 
 async function watchCodeOf(db: Db, activityId: number) {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActivityDetail, ok } from '@yanbo/contracts';
-import type { z } from 'zod';
+import { activityCalls } from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
 import type { ActivityBody } from '../activity-form-rules';
 import { activityQuery } from './get-activity';
@@ -10,13 +9,11 @@ import { refreshAfterChange } from './save-activity';
 
 // The list's row and batch actions (seed 001 §7): each shows its toast and reloads the list.
 
-type Ok = z.infer<typeof ok>;
-
 /** POST /activity/{id}/copy: a copy under the first free "<name> (副本 n)"; the list reloads. */
 export function useCopyActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.post<ActivityDetail>(`/activity/${id}/copy`),
+    mutationFn: (id: number) => api(activityCalls.copyActivity, { params: { id } }),
     onSuccess: async (copy) => {
       toastSuccess(t['activities.toast.copied']);
       await refreshAfterChange(queryClient, copy);
@@ -28,7 +25,7 @@ export function useArchiveActivity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isArchived }: { id: number; isArchived: boolean }) =>
-      http.put<ActivityDetail>(`/activity/${id}/archive`, { isArchived }),
+      api(activityCalls.archiveActivity, { params: { id }, body: { isArchived } }),
     onSuccess: async (changed) => {
       toastSuccess(t['activities.toast.set']);
       await refreshAfterChange(queryClient, changed);
@@ -41,7 +38,9 @@ export function useDeleteActivities() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) =>
-      ids.length === 1 ? http.del<Ok>(`/activity/${ids[0]}`) : http.del<Ok>('/activity', { ids }),
+      ids.length === 1
+        ? api(activityCalls.deleteActivity, { params: { id: ids[0] as number } })
+        : api(activityCalls.deleteActivities, { body: { ids } }),
     onSuccess: async (_, ids) => {
       toastSuccess(t['activities.toast.deleted']);
       for (const id of ids) queryClient.removeQueries({ queryKey: activityQuery(id).queryKey });
@@ -54,7 +53,7 @@ export function useDeleteActivities() {
 export function useCopyChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.post<ActivityDetail>(`/activity/${id}/copy-channel`),
+    mutationFn: (id: number) => api(activityCalls.copyChannel, { params: { id } }),
     onSuccess: async (copy) => {
       toastSuccess(t['activities.toast.copied']);
       await refreshAfterChange(queryClient, copy);
@@ -67,7 +66,7 @@ export function useDuplicateActivity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      http.post<ActivityDetail>(`/v3/activity/${id}/duplicate`, { name }),
+      api(activityCalls.duplicateActivity, { params: { id }, body: { name } }),
     onSuccess: async (copy) => {
       toastSuccess(t['activities.toast.copied']);
       await refreshAfterChange(queryClient, copy);
@@ -81,8 +80,7 @@ export function useDuplicateActivity() {
 export function useBulkCreateActivities() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { activities: ActivityBody[] }) =>
-      http.post<{ items: ActivityDetail[] }>('/v3/activity/bulk-activity', body),
+    mutationFn: (body: { activities: ActivityBody[] }) => api(activityCalls.createActivities, { body }),
     onSuccess: async () => {
       toastSuccess(t['activities.toast.created']);
       await refreshAfterChange(queryClient);

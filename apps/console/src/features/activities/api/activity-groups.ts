@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActivityGroup, activityGroupList, ok } from '@yanbo/contracts';
-import type { z } from 'zod';
+import { activityCalls } from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
 
 // The agent's activity groups (seed 001 §7 /agent/activity-group). Every change reloads the groups (seed 001 §4); a
@@ -11,8 +10,7 @@ import { activityTexts as t } from '../../../locales/zh-CN/activities';
 export const activityGroupsQuery = () =>
   queryOptions({
     queryKey: ['activity-groups'],
-    queryFn: ({ signal }) =>
-      http.get<z.infer<typeof activityGroupList>>('/agent/activity-group', undefined, { signal }),
+    queryFn: ({ signal }) => api(activityCalls.listActivityGroups, { signal }),
   });
 
 function useGroupMutation<V, R>(call: (variables: V) => Promise<R>, success: string, reloadsActivities = false) {
@@ -32,19 +30,20 @@ function useGroupMutation<V, R>(call: (variables: V) => Promise<R>, success: str
 
 export const useCreateGroup = () =>
   useGroupMutation(
-    (name: string) => http.post<ActivityGroup>('/agent/activity-group', { name }),
+    (name: string) => api(activityCalls.createActivityGroup, { body: { name } }),
     t['activities.toast.created'],
   );
 
 export const useRenameGroup = () =>
   useGroupMutation(
-    ({ id, name }: { id: number; name: string }) => http.put<ActivityGroup>(`/agent/activity-group/${id}`, { name }),
+    ({ id, name }: { id: number; name: string }) =>
+      api(activityCalls.renameActivityGroup, { params: { id }, body: { name } }),
     t['activities.toast.edited'],
   );
 
 export const useDeleteGroup = () =>
   useGroupMutation(
-    (id: number) => http.del<z.infer<typeof ok>>(`/agent/activity-group/${id}`),
+    (id: number) => api(activityCalls.deleteActivityGroup, { params: { id } }),
     t['activities.toast.deleted'],
     true,
   );

@@ -1,20 +1,17 @@
 import { queryOptions, replaceEqualDeep, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActivityUsage, ok } from '@yanbo/contracts';
-import type { z } from 'zod';
+import { type ActivityUsage, activityCalls } from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
 import { activityQuery } from './get-activity';
 import { mergeUsage } from './online-updates';
 import { refreshAfterChange } from './save-activity';
 
-type Ok = z.infer<typeof ok>;
-
 /** GET /v3/activity/{id}/usage: what the activity really used; `online` then follows the console's live events. */
 export const activityUsageQuery = (id: number) =>
   queryOptions({
     queryKey: ['activity-usage', id] as const,
-    queryFn: ({ signal }) => http.get<ActivityUsage>(`/v3/activity/${id}/usage`, undefined, { signal }),
+    queryFn: ({ signal }) => api(activityCalls.getActivityUsage, { params: { id }, signal }),
     staleTime: 0,
     // A live event may have counted viewers after this answer was counted.
     structuralSharing: (cached: unknown, fresh: unknown) =>
@@ -25,7 +22,7 @@ export const activityUsageQuery = (id: number) =>
 export function useDestroyActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.post<Ok>(`/v3/activity/${id}/destroy`),
+    mutationFn: (id: number) => api(activityCalls.destroyActivity, { params: { id } }),
     onSuccess: async (_, id) => {
       toastSuccess(t['activities.toast.deleted']);
       queryClient.removeQueries({ queryKey: activityQuery(id).queryKey });

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ActivityDetail } from '@yanbo/contracts';
-import { http } from '../../../app/http';
+import { activityCalls } from '@yanbo/contracts';
+import { api } from '../../../app/http';
 
 /** One activity with its stream addresses (GET /activity/{id}); the board shows its failures itself. */
 export const activityQuery = (id: number) =>
   queryOptions({
     queryKey: ['activity', id],
-    queryFn: ({ signal }) => http.get<ActivityDetail>(`/activity/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api(activityCalls.getActivity, { params: { id }, signal }),
     meta: { silent: true },
   });

@@ -5,10 +5,10 @@ import {
   useInfiniteQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ActivityList } from '@yanbo/contracts';
+import { type ActivityList, activityCalls } from '@yanbo/contracts';
 import { useMemo } from 'react';
 import { activitiesQuery, entryActivitySearch } from '../../../app/entry-queries';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import {
   type ActivityFilters,
   ALL_GROUPS,
@@ -27,7 +27,8 @@ export const activityListsKey = ['activities'] as const;
 export const activityListQuery = (filters: ActivityFilters) =>
   infiniteQueryOptions({
     queryKey: [...activityListsKey, 'list', filters],
-    queryFn: ({ pageParam, signal }) => http.get<ActivityList>('/activity', listQuery(filters, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api(activityCalls.listActivities, { query: listQuery(filters, pageParam), signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => nextPage(last.pager),
   });
@@ -73,6 +74,6 @@ export function useActivityList(filters: ActivityFilters) {
 export const recentLiveQuery = () =>
   queryOptions({
     queryKey: [...activityListsKey, 'recent-live'],
-    queryFn: ({ signal }) => http.get<ActivityList>('/activity', listQuery(DEFAULT_FILTERS, 1), { signal }),
+    queryFn: ({ signal }) => api(activityCalls.listActivities, { query: listQuery(DEFAULT_FILTERS, 1), signal }),
     select: (list) => list.items.filter((activity) => activity.isPushing),
   });

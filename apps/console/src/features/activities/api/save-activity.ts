@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActivityDetail } from '@yanbo/contracts';
-import { http } from '../../../app/http';
+import { type ActivityDetail, activityCalls } from '@yanbo/contracts';
+import { api } from '../../../app/http';
 import type { ActivityBody } from '../activity-form-rules';
 import { activityGroupsQuery } from './activity-groups';
 import { activityQuery } from './get-activity';
@@ -22,7 +22,7 @@ export function useCreateActivity() {
   return useMutation({
     // The modal's key: a second click of 创建 gets the first answer, not 活动名称已存在 (issue 8).
     mutationFn: ({ body, idempotencyKey }: { body: ActivityBody; idempotencyKey: string }) =>
-      http.post<ActivityDetail>('/activity', body, { idempotencyKey }),
+      api(activityCalls.createActivity, { body, idempotencyKey }),
     onSuccess: (created) => refreshAfterChange(queryClient, created),
     meta: { silent: true },
   });
@@ -31,7 +31,8 @@ export function useCreateActivity() {
 export function useUpdateActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ActivityBody }) => http.put<ActivityDetail>(`/activity/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: ActivityBody }) =>
+      api(activityCalls.updateActivity, { params: { id }, body }),
     onSuccess: (updated) => refreshAfterChange(queryClient, updated),
     meta: { silent: true },
   });

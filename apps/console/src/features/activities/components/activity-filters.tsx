@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import type { ActivityGroup } from '@yanbo/contracts';
+import type { ActivityGroup, ActivitySubagentOption } from '@yanbo/contracts';
 import { Button, Flex, Input, Segmented, Select, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { activityTexts as t } from '../../../locales/zh-CN/activities';
@@ -10,7 +10,6 @@ import {
   STATUS_FILTERS,
   type StatusFilter,
 } from '../activity-list-rules';
-import type { ActivitySubagentOption } from '../api/activity-subagents';
 
 interface GroupTabsProps {
   groupId: number;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExtensionAction, ExtensionIdentity, ExtensionState } from '@yanbo/contracts';
+import { type ExtensionAction, type ExtensionIdentity, type ExtensionState, extensionCalls } from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
 
 // The server's extension registry (lottery, questionnaire, sign-in): state through /v3/activity/{id}/extension/...,
@@ -10,8 +10,7 @@ import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-sett
 export const extensionQuery = (activityId: number, identity: ExtensionIdentity) =>
   queryOptions({
     queryKey: ['activity-settings', activityId, 'extension', identity] as const,
-    queryFn: ({ signal }) =>
-      http.get<ExtensionState>(`/v3/activity/${activityId}/extension/${identity}`, undefined, { signal }),
+    queryFn: ({ signal }) => api(extensionCalls.getExtension, { params: { id: activityId, identity }, signal }),
   });
 
 export function useExtensionMutations(activityId: number, identity: ExtensionIdentity) {
@@ -20,7 +19,7 @@ export function useExtensionMutations(activityId: number, identity: ExtensionIde
     queryClient.setQueryData(extensionQuery(activityId, identity).queryKey, state);
   const configure = useMutation({
     mutationFn: (settings: Record<string, unknown>) =>
-      http.post<ExtensionState>(`/ext-proxy/${identity}/activity/${activityId}/setting`, settings),
+      api(extensionCalls.saveProxiedExtensionSettings, { params: { id: activityId, identity }, body: settings }),
     onSuccess: (state) => {
       store(state);
       toastSuccess(t['settings.toast.configured']);
@@ -28,7 +27,7 @@ export function useExtensionMutations(activityId: number, identity: ExtensionIde
   });
   const run = useMutation({
     mutationFn: (action: ExtensionAction) =>
-      http.post<ExtensionState>(`/v3/activity/${activityId}/extension/${identity}/${action}`),
+      api(extensionCalls.runExtensionAction, { params: { id: activityId, identity, action } }),
     onSuccess: (state) => {
       store(state);
       toastSuccess(t['settings.toast.set']);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Row, Statistic, Typography } from 'antd';
 import { boardTexts as t } from '../../../locales/zh-CN/board';
-import { activityUsageQuery } from '../../activities/api/activity-usage';
+import { activityUsageQuery } from '../../activities';
 import { durationParts, formatBytes } from '../board-rules';
 
 function formatDuration(seconds: number): string {

@@ -1,13 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  StatsDevice,
-  StatsOverview,
-  StatsRange,
-  StatsReferrer,
-  StatsTimeline,
-  StatsUserVisits,
-} from '@yanbo/contracts';
-import { http } from '../../../app/http';
+import { type StatsRange, statsCalls } from '@yanbo/contracts';
+import { api } from '../../../app/http';
 
 // The statistics loaders: loading is cleared on failure too, and a failure shows no toast (seed 001 §4, §8); each
 // card says it could not load instead.
@@ -17,7 +10,7 @@ const quiet = { meta: { silent: true }, retry: false, placeholderData: keepPrevi
 export const statsOverviewQuery = (id: number, range: StatsRange) =>
   queryOptions({
     queryKey: ['stats', id, 'overview', range] as const,
-    queryFn: ({ signal }) => http.get<StatsOverview>(`/activity/${id}/stats`, { ...range }, { signal }),
+    queryFn: ({ signal }) => api(statsCalls.getStatsOverview, { params: { id }, query: range, signal }),
     ...quiet,
   });
 
@@ -25,7 +18,7 @@ export const statsOverviewQuery = (id: number, range: StatsRange) =>
 export const statsTimelineQuery = (id: number, range: StatsRange) =>
   queryOptions({
     queryKey: ['stats', id, 'timeline', range] as const,
-    queryFn: ({ signal }) => http.get<StatsTimeline>(`/v3/activity/${id}/stats/timeline`, { ...range }, { signal }),
+    queryFn: ({ signal }) => api(statsCalls.getStatsTimeline, { params: { id }, query: range, signal }),
     ...quiet,
   });
 
@@ -33,8 +26,7 @@ export const statsTimelineQuery = (id: number, range: StatsRange) =>
 export const statsReferrerQuery = (id: number, range: StatsRange) =>
   queryOptions({
     queryKey: ['stats', id, 'referrer', range] as const,
-    queryFn: ({ signal }) =>
-      http.get<StatsReferrer>(`/v3/activity/${id}/stats/referrer/json`, { ...range }, { signal }),
+    queryFn: ({ signal }) => api(statsCalls.getStatsReferrers, { params: { id }, query: range, signal }),
     ...quiet,
   });
 
@@ -42,7 +34,7 @@ export const statsReferrerQuery = (id: number, range: StatsRange) =>
 export const statsDeviceQuery = (id: number, range: StatsRange) =>
   queryOptions({
     queryKey: ['stats', id, 'device', range] as const,
-    queryFn: ({ signal }) => http.get<StatsDevice>(`/v3/activity/${id}/stats/device/json`, { ...range }, { signal }),
+    queryFn: ({ signal }) => api(statsCalls.getStatsDevices, { params: { id }, query: range, signal }),
     ...quiet,
   });
 
@@ -50,7 +42,6 @@ export const statsDeviceQuery = (id: number, range: StatsRange) =>
 export const statsUserVisitsQuery = (id: number, range: StatsRange, page: number) =>
   queryOptions({
     queryKey: ['stats', id, 'user-visits', range, page] as const,
-    queryFn: ({ signal }) =>
-      http.get<StatsUserVisits>(`/v3/activity/${id}/stats/user-visits`, { ...range, page }, { signal }),
+    queryFn: ({ signal }) => api(statsCalls.listStatsUserVisits, { params: { id }, query: { ...range, page }, signal }),
     ...quiet,
   });

@@ -1,0 +1,2 @@
+// The extensions feature's door.
+export { registerExtensionRoutes } from './extension-routes.ts';

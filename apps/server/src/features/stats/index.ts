@@ -1,0 +1,2 @@
+// The statistics feature's door.
+export { registerStatsRoutes } from './stats-routes.ts';
