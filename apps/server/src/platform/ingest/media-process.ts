@@ -52,6 +52,9 @@ function snapshotTags(live: LiveStream): ForwardedTag[] {
   return tags;
 }
 
+/** What a message to a worker that has just died comes to: nothing. */
+const dropped = () => {};
+
 export function startMediaProcess(hub: StreamHub, options: MediaProcessOptions): MediaProcess {
   let worker: ChildProcess | null = null;
   let ready = false;
@@ -63,8 +66,10 @@ export function startMediaProcess(hub: StreamHub, options: MediaProcessOptions):
   const pending = new Map<string, ForwardedTag[]>();
   const unsubscribes = new Map<LiveStream, () => void>();
 
+  // A worker can die between the check and the write: the write then fails (EPIPE) and is dropped, since the exit
+  // that follows starts a new worker from the hub's caches.
   const send = (message: MediaToWorker) => {
-    if (ready && worker?.connected) worker.send(message);
+    if (ready && worker?.connected) worker.send(message, dropped);
   };
 
   const flush = () => {
@@ -122,6 +127,8 @@ export function startMediaProcess(hub: StreamHub, options: MediaProcessOptions):
         viewers.delete(message.id);
       }
     });
+    // Otherwise an error of the channel itself (a failed fork, a send to a worker that just died) would be uncaught.
+    child.on('error', (error) => options.log(`media worker: ${error.message}`));
     child.on('exit', (code, signal) => {
       if (worker === child) {
         worker = null;
