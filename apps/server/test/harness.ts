@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,8 @@ import type { AppContext } from '../src/app-context.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createSession } from '../src/platform/auth.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
+import { openDatabase } from '../src/platform/db/database.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
 
 // API tests run against real databases: PGlite always (a database of its own per app, see below), and the PostgreSQL
 // on 127.0.0.1:5432 when one answers (CI has one; YANBO_TEST_POSTGRES=0 skips it). Each test file gets a PostgreSQL
@@ -63,20 +65,16 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
  */
 async function dropDatabase(name: string) {
   await withAdmin(async (client) => {
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilUnused(client, name);
     await client.query(`drop database if exists ${name} with (force)`);
   });
 }
 
 /**
- * PGlite: a fresh in-memory database runs initdb on start, which costs 3 to 15 s on these machines, and most of a test
- * file's time went there. So by default each app gets a copy of one initdb'd (unmigrated) PGlite cluster, made once and
- * kept in the temp directory, opened from its data directory in 0.3 s; migrations still run on every app.
- * YANBO_TEST_PGLITE=memory runs each app on a fresh in-memory PGlite instead.
+ * PGlite: a fresh in-memory database runs initdb on start (3 to 15 s on these machines) and then every migration (about
+ * 1 s), and most of a test file's time went there. So by default each app gets a copy of one migrated PGlite cluster,
+ * made once per PGlite version and set of migrations and kept in the temp directory, opened from its data directory in
+ * 0.3 s. YANBO_TEST_PGLITE=memory runs each app on a fresh in-memory PGlite, migrated from scratch, instead.
  */
 const pgliteInMemory = process.env.YANBO_TEST_PGLITE === 'memory';
 
@@ -86,18 +84,73 @@ function pgliteTemplateDir(): Promise<string> {
     let root = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     while (!existsSync(path.join(root, 'package.json'))) root = path.dirname(root);
     const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-    const dir = path.join(tmpdir(), `yanbo-pglite-template-${version}`);
+    const dir = path.join(tmpdir(), `yanbo-pglite-template-${version}-${migrationsHash()}`);
     if (existsSync(path.join(dir, 'READY'))) return path.join(dir, 'pgdata');
     // Built aside and renamed into place, so parallel test workers never see a half-made cluster.
     const building = await mkdtemp(`${dir}.building-`);
-    const { PGlite } = await import('@electric-sql/pglite');
-    const pglite = await PGlite.create({ dataDir: path.join(building, 'pgdata') });
-    await pglite.close();
+    const database = await openDatabase({ databaseUrl: '', dataDir: building, inMemory: false });
+    await migrate(database);
+    await database.close();
     await writeFile(path.join(building, 'READY'), '');
     await rename(building, dir).catch(() => rm(building, { recursive: true, force: true }));
     return path.join(dir, 'pgdata');
   })();
   return pgliteTemplate;
+}
+
+/**
+ * PostgreSQL: each test database is a copy of one migrated template database (`CREATE DATABASE ... TEMPLATE`), made
+ * once per set of migrations under an advisory lock, so parallel test workers neither build it twice nor see it half
+ * made; templates of older migrations are dropped then.
+ */
+let postgresTemplateName: Promise<string> | undefined;
+function postgresTemplate(): Promise<string> {
+  postgresTemplateName ??= withAdmin(async (client) => {
+    const name = `yanbo_tpl_${migrationsHash()}`;
+    await client.query('select pg_advisory_lock(724112)');
+    try {
+      const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (rows.length > 0) return name;
+      const old = await client.query("select datname from pg_database where datname like 'yanbo\\_tpl\\_%'");
+      for (const row of old.rows) await client.query(`drop database if exists ${row.datname} with (force)`);
+      await client.query(`create database ${name}_b`);
+      const url = new URL(postgresAdminUrl ?? '');
+      url.pathname = `/${name}_b`;
+      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', inMemory: false });
+      await migrate(database);
+      await database.close();
+      await untilUnused(client, `${name}_b`);
+      await client.query(`alter database ${name}_b rename to ${name}`);
+      return name;
+    } finally {
+      await client.query('select pg_advisory_unlock(724112)');
+    }
+  });
+  return postgresTemplateName;
+}
+
+/** Waits until no session is connected to a database (a closed pool's connections leave a moment later). */
+async function untilUnused(client: pg.Client, name: string) {
+  for (let i = 0; i < 250; i++) {
+    const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function createFromTemplate(name: string, template: string) {
+  await withAdmin(async (client) => {
+    await untilUnused(client, template);
+    await client.query(`create database ${name} template ${template}`);
+  });
+}
+
+/** A digest of every migration's name and text: a new or changed migration makes a new template. */
+function migrationsHash(): string {
+  const dir = path.join(import.meta.dirname, '../migrations');
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(path.join(dir, name)));
+  return hash.digest('hex').slice(0, 12);
 }
 
 export interface TestApp {
@@ -118,7 +171,7 @@ export async function startApp(engine: Engine, overrides: Partial<Config> = {}):
   if (engine === 'postgres') {
     if (!postgresAdminUrl) throw new Error('PostgreSQL is not available');
     databaseName = `yanbo_t_${randomBytes(6).toString('hex')}`;
-    await withAdmin((client) => client.query(`create database ${databaseName}`));
+    await createFromTemplate(databaseName, await postgresTemplate());
     const url = new URL(postgresAdminUrl);
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
