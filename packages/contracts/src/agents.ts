@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentExtra, agentStatus } from './account.ts';
-import { id, isoDateTime, isoDateTimeInput, listOf, mobile, pageQuery, password } from './common.ts';
+import { defineCalls } from './call.ts';
+import { id, idParams, isoDateTime, isoDateTimeInput, listOf, mobile, pageQuery, password } from './common.ts';
 import { AGENT_PAGE_SIZE, DEFAULT_AGENT_AREA, DEFAULT_AGENT_MARGIN } from './constants.ts';
 
 // Agent administration (seed 000 §3, §7): the lower-level agents of the caller's tree, their cooperation information,
@@ -212,3 +213,108 @@ export const agentImpersonation = z.object({
 export type AgentImpersonation = z.infer<typeof agentImpersonation>;
 export const agentImpersonationList = listOf(agentImpersonation);
 export type AgentImpersonationList = z.infer<typeof agentImpersonationList>;
+
+/**
+ * The seeds spell some paths with a trailing slash (POST /agent/agent/, PUT /agent/agent/{id}/coop/,
+ * PUT /agent/agentcredit/); the server answers each without it too, a spelling the OpenAPI document leaves out.
+ */
+export const agentCalls = defineCalls('agents', {
+  getAreaLibrary: {
+    method: 'GET',
+    path: '/agent/area',
+    summary: 'China’s provinces, cities and districts (cached a day, revalidated by ETag)',
+    access: 'signedIn',
+    response: areaLibrary,
+  },
+  listAgentFields: {
+    method: 'GET',
+    path: '/agent/field',
+    summary: 'The industries an agent may work in',
+    access: 'signedIn',
+    response: agentFieldList,
+  },
+  listAgents: {
+    method: 'GET',
+    path: '/agent/agent',
+    summary: 'The agents below the caller, searched and filtered',
+    access: 'mainAccount',
+    query: agentListQuery,
+    response: managedAgentList,
+  },
+  createAgent: {
+    method: 'POST',
+    path: '/agent/agent/',
+    summary: 'Add an agent below the caller',
+    access: 'mainAccount',
+    body: agentCreateBody,
+    response: managedAgent,
+  },
+  getAgent: {
+    method: 'GET',
+    path: '/agent/agent/:id',
+    summary: 'An agent below the caller',
+    access: 'mainAccount',
+    params: idParams,
+    response: managedAgent,
+  },
+  updateAgent: {
+    method: 'PUT',
+    path: '/agent/agent/:id',
+    summary: 'Change an agent below the caller (the password only when given)',
+    access: 'mainAccount',
+    params: idParams,
+    body: agentUpdateBody,
+    response: managedAgent,
+  },
+  updateAgentCoop: {
+    method: 'PUT',
+    path: '/agent/agent/:id/coop/',
+    summary: 'Change an agent’s cooperation level, contract dates and manager',
+    access: 'mainAccount',
+    params: idParams,
+    body: agentCoopBody,
+    response: managedAgent,
+  },
+  setAgentStatus: {
+    method: 'PUT',
+    path: '/agent/agent/:id/status',
+    summary: 'Enable or disable an agent below the caller',
+    access: 'mainAccount',
+    params: idParams,
+    body: agentStatusBody,
+    response: managedAgent,
+  },
+  setAgentCredit: {
+    method: 'PUT',
+    path: '/agent/agentcredit/',
+    summary: 'Set the flux, storage and SMS credit of an agent below the caller',
+    access: 'mainAccount',
+    body: agentCreditBody,
+    response: agentCreditResult,
+  },
+  getAgentUsage: {
+    method: 'GET',
+    path: '/agent/agentusage',
+    summary: 'What the caller, or an agent below it, uses and may use',
+    access: 'mainAccount',
+    query: agentUsageQuery,
+    response: agentUsage,
+  },
+  listAgentImpersonations: {
+    method: 'GET',
+    path: '/agent/agent/:id/impersonations',
+    summary: 'Each time an upper agent opened this agent’s console',
+    access: 'mainAccount',
+    params: idParams,
+    query: agentImpersonationQuery,
+    response: agentImpersonationList,
+  },
+  listAgency: {
+    method: 'GET',
+    path: '/v2/agency/agent',
+    summary: 'The agents below the caller with their activities and sub-accounts',
+    access: 'mainAccount',
+    query: agentListQuery,
+    response: agencyAgentList,
+  },
+});

@@ -1,6 +1,7 @@
 import { accountCalls } from './account.ts';
 import { activityCalls } from './activities.ts';
 import { activitySettingsCalls } from './activity-settings.ts';
+import { agentCalls } from './agents.ts';
 import { brandingCalls } from './branding.ts';
 import type { Call } from './call.ts';
 import { commentCalls } from './comments.ts';
@@ -12,9 +13,11 @@ import { mediaCalls } from './media.ts';
 import { meetingCalls } from './meeting.ts';
 import { metaCalls } from './meta.ts';
 import { pageTemplateCalls } from './page-template.ts';
+import { priceCalls } from './price.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
 import { statsCalls } from './stats.ts';
+import { subaccountCalls } from './subaccounts.ts';
 import { uploadCalls } from './uploads.ts';
 import { watchCalls } from './watch.ts';
 
@@ -38,6 +41,9 @@ export const callGroups = [
   statsCalls,
   extensionCalls,
   watchCalls,
+  agentCalls,
+  subaccountCalls,
+  priceCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, isoDateTime, isoDateTimeInput, listOf, pageQuery } from './common.ts';
+import { defineCalls } from './call.ts';
+import { id, idParams, isoDateTime, isoDateTimeInput, listOf, pageQuery } from './common.ts';
 import { ACTIVITY_PACKAGE_ID, EXPENSE_PAGE_SIZE, ORDER_PAGE_SIZE } from './constants.ts';
 
 // Packages, their orders and payment (seed 000 §3, §4, §7, §9; seed 001 §3 Finance and Order list, §6, §7 Orders).
@@ -213,6 +214,103 @@ export const activityPayment = z.object({
 export type ActivityPayment = z.infer<typeof activityPayment>;
 export const activityPayHistory = listOf(activityPayment).extend({ totalAmount: z.number().int() });
 export type ActivityPayHistory = z.infer<typeof activityPayHistory>;
+
+/** POST /pay/notify/{provider}: the pay gateway's notification, its signature over the raw body checked. */
+export const payNotifyParams = z.object({ provider: z.string().max(32) });
+/** What the gateway is told: received; `outcome` says what the notification did to its order. */
+export const payNotifyAnswer = z.object({ code: z.literal('SUCCESS'), outcome: z.string() });
+export type PayNotifyAnswer = z.infer<typeof payNotifyAnswer>;
+
+export const priceCalls = defineCalls('price', {
+  listPackages: {
+    method: 'GET',
+    path: '/agent/package',
+    summary: 'The packages on sale',
+    access: 'signedIn',
+    response: packageList,
+  },
+  getPackageConfig: {
+    method: 'GET',
+    path: '/agent/packageConfig',
+    summary: 'How buying works here, the free plan and the caller’s current package',
+    access: 'signedIn',
+    response: packageConfig,
+  },
+  createOrder: {
+    method: 'POST',
+    path: '/agent/order',
+    summary: 'Order a package (with a promotion code) and get where to pay',
+    access: 'mainAccount',
+    body: orderCreateBody,
+    response: orderCreated,
+  },
+  getOrderStatus: {
+    method: 'GET',
+    path: '/agent/order/status',
+    summary: 'An order’s status, polled while it is unpaid',
+    access: 'mainAccount',
+    query: orderStatusQuery,
+    response: orderStatusAnswer,
+  },
+  getOrderCheckout: {
+    method: 'GET',
+    path: '/agent/order/:id/checkout',
+    summary: 'Where an unpaid order is paid (继续支付)',
+    access: 'mainAccount',
+    params: idParams,
+    response: orderCheckout,
+  },
+  cancelOrder: {
+    method: 'POST',
+    path: '/agent/order/:id/cancel',
+    summary: 'Cancel an unpaid order',
+    access: 'mainAccount',
+    params: idParams,
+    response: orderStatusAnswer,
+  },
+  listOrders: {
+    method: 'GET',
+    path: '/agent/order',
+    summary: 'The caller’s orders and those of the agents below it',
+    access: 'mainAccount',
+    query: orderListQuery,
+    response: packageOrderList,
+  },
+  downloadOrders: {
+    method: 'GET',
+    path: '/agent/order/download',
+    summary: 'The orders as a CSV file (admin: with the agents below the caller)',
+    access: 'mainAccount',
+    query: orderDownloadQuery,
+    response: z.string(),
+    produces: 'text/csv',
+  },
+  getChargeHistory: {
+    method: 'GET',
+    path: '/agent/charge-history',
+    summary: 'What the agent was charged, newest first, with the total',
+    access: 'mainAccount',
+    query: chargeHistoryQuery,
+    response: chargeHistory,
+  },
+  getActivityPayHistory: {
+    method: 'GET',
+    path: '/activity/:id/pay',
+    summary: 'The payments made for an activity, with the total',
+    access: 'signedIn',
+    params: idParams,
+    query: activityPayQuery,
+    response: activityPayHistory,
+  },
+  receivePayNotification: {
+    method: 'POST',
+    path: '/pay/notify/:provider',
+    summary: 'The pay gateway’s notification of a payment, signed over its raw body',
+    access: 'public',
+    params: payNotifyParams,
+    response: payNotifyAnswer,
+  },
+});
 
 /** Fen as yuan with two decimals (19800.00), as prices are shown and exported. */
 export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);

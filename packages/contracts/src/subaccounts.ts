@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { session } from './account.ts';
-import { id, isoDateTime, listOf, pageQuery, password } from './common.ts';
+import { defineCalls } from './call.ts';
+import { id, idParams, isoDateTime, listOf, ok, pageQuery, password } from './common.ts';
 
 // Sub-accounts and their groups (seed 001 §3, §7): staff logins of an agent, within a quota, sorted into at most
 // MAX_SUBACCOUNT_GROUPS groups.
@@ -104,3 +105,94 @@ export type SubaccountTokenQuery = z.infer<typeof subaccountTokenQuery>;
 export const subaccountSessionsEnded = z.object({ id: z.number().int(), endedSessions: z.number().int() });
 export type SubaccountSessionsEnded = z.infer<typeof subaccountSessionsEnded>;
 export const subaccountTokenRefresh = z.union([session, subaccountSessionsEnded]);
+
+export const subaccountCalls = defineCalls('subaccounts', {
+  listSubaccounts: {
+    method: 'GET',
+    path: '/agent/subagent',
+    summary: 'The agent’s sub-accounts with the store’s count and quota',
+    access: 'signedIn',
+    query: subaccountListQuery,
+    response: subaccountList,
+  },
+  createSubaccount: {
+    method: 'POST',
+    path: '/agent/subagent',
+    summary: 'Add a sub-account, within the quota',
+    access: 'mainAccount',
+    body: subaccountCreateBody,
+    response: subaccount,
+  },
+  refreshSubaccountToken: {
+    method: 'GET',
+    path: '/agent/subagent/token',
+    summary: 'A sub-account’s fresh session, or (main account, by id) its sessions ended',
+    access: 'signedIn',
+    query: subaccountTokenQuery,
+    response: subaccountTokenRefresh,
+  },
+  updateSubaccount: {
+    method: 'PUT',
+    path: '/agent/subagent/:id',
+    summary: 'Change a sub-account (a new password ends its sessions)',
+    access: 'mainAccount',
+    params: idParams,
+    body: subaccountUpdateBody,
+    response: subaccount,
+  },
+  deleteSubaccount: {
+    method: 'DELETE',
+    path: '/agent/subagent/:id',
+    summary: 'Delete a sub-account and end its sessions',
+    access: 'mainAccount',
+    params: idParams,
+    response: ok,
+  },
+  countSubaccounts: {
+    method: 'GET',
+    path: '/v3/subagent/count',
+    summary: 'How many sub-accounts the agent has, may have, and holds in each group',
+    access: 'signedIn',
+    response: subaccountCount,
+  },
+  listSubaccountGroups: {
+    method: 'GET',
+    path: '/v3/subagent-group',
+    summary: 'The agent’s sub-account groups',
+    access: 'signedIn',
+    response: subaccountGroupList,
+  },
+  createSubaccountGroup: {
+    method: 'POST',
+    path: '/v3/subagent-group',
+    summary: 'Add a sub-account group',
+    access: 'mainAccount',
+    body: subaccountGroupInput,
+    response: subaccountGroup,
+  },
+  getSubaccountGroup: {
+    method: 'GET',
+    path: '/v3/subagent-group/:id',
+    summary: 'A sub-account group with its count',
+    access: 'signedIn',
+    params: idParams,
+    response: subaccountGroup,
+  },
+  renameSubaccountGroup: {
+    method: 'PATCH',
+    path: '/v3/subagent-group/:id',
+    summary: 'Rename a sub-account group',
+    access: 'mainAccount',
+    params: idParams,
+    body: subaccountGroupInput,
+    response: subaccountGroup,
+  },
+  deleteSubaccountGroup: {
+    method: 'DELETE',
+    path: '/v3/subagent-group/:id',
+    summary: 'Delete a sub-account group (its sub-accounts move to no group)',
+    access: 'mainAccount',
+    params: idParams,
+    response: ok,
+  },
+});

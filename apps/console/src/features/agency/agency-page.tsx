@@ -8,16 +8,16 @@ import { PageHeader } from '../../app/components/page-header';
 import { useMe } from '../../app/session';
 import { agentTexts as t } from '../../locales/zh-CN/agents';
 import {
+  AgentFilterBar,
   type AgentFilters,
+  AgentStatusTag,
+  agencyListQuery,
   changeFilters,
   filtersFromSearch,
   filtersToSearch,
   isFiltered,
   lowerCoopLevels,
-} from '../agents/agent-list-rules';
-import { agencyListQuery } from '../agents/api/agency-queries';
-import { AgentFilterBar } from '../agents/components/agent-filter-bar';
-import { AgentStatusTag } from '../agents/components/agent-status-tag';
+} from '../agents';
 
 /** /agency: every agent in the caller's tree with the activities and sub-accounts it runs, paged (GET /v2/agency/agent). */
 export function AgencyPage() {

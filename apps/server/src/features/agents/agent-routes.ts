@@ -1,51 +1,18 @@
-import {
-  type AreaLibrary,
-  agencyAgentList,
-  agentCoopBody,
-  agentCreateBody,
-  agentCreditBody,
-  agentCreditResult,
-  agentFieldList,
-  agentImpersonationList,
-  agentImpersonationQuery,
-  agentListQuery,
-  agentStatusBody,
-  agentUpdateBody,
-  agentUsage,
-  agentUsageQuery,
-  areaLibrary as areaLibrarySchema,
-  idParams,
-  managedAgent,
-  managedAgentList,
-} from '@yanbo/contracts';
+import { type AreaLibrary, agentCalls } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../platform/auth.ts';
+import { type CallHandlers, registerCalls } from '../../platform/calls.ts';
 import * as agents from './agent-service.ts';
 import { getAgentUsage } from './agent-usage.ts';
 import { areaLibrary, areaLibraryGzip } from './area-library.ts';
 
-const tags = ['agents'];
-
-/**
- * The seeds spell some paths with a trailing slash (POST /agent/agent/, PUT /agent/agent/{id}/coop/,
- * PUT /agent/agentcredit/); each also answers without it, hidden from the OpenAPI document.
- */
-const spellings = (url: string) => [
-  { url, hide: false },
-  { url: url.replace(/\/$/, ''), hide: true },
-];
+/** The entries whose paths the seeds spell with a trailing slash: each also answers without it. */
+const SLASHED = ['createAgent', 'updateAgentCoop', 'setAgentCredit'] as const;
 
 export function registerAgentRoutes(server: FastifyInstance, ctx: AppContext) {
-  const app = server.withTypeProvider<ZodTypeProvider>();
-
-  // The area library changes only with the package's version: the browser keeps it a day and revalidates by ETag.
-  app.get(
-    '/agent/area',
-    { schema: { tags, response: { 200: areaLibrarySchema, 304: z.null().describe('Not modified') } } },
-    async (request, reply) => {
+  const handlers: CallHandlers<typeof agentCalls> = {
+    // The area library changes only with the package's version: the browser keeps it a day and revalidates by ETag.
+    getAreaLibrary: ({ request, reply }) => {
       const library = areaLibrary();
       // Weak: the gzipped and the plain answer are the same library.
       const etag = `W/"${library.version}"`;
@@ -59,63 +26,32 @@ export function registerAgentRoutes(server: FastifyInstance, ctx: AppContext) {
       }
       return library;
     },
-  );
-  app.get('/agent/field', { schema: { tags, response: { 200: agentFieldList } } }, () => agents.listFields(ctx.db));
-  app.get(
-    '/agent/agent',
-    { schema: { tags, querystring: agentListQuery, response: { 200: managedAgentList } } },
-    (request) => agents.listAgents(ctx.db, callerOf(request), request.query),
-  );
-  for (const { url, hide } of spellings('/agent/agent/')) {
-    app.post(url, { schema: { tags, hide, body: agentCreateBody, response: { 200: managedAgent } } }, (request) =>
-      agents.createAgent(ctx, callerOf(request), request.body),
-    );
-  }
-  app.get('/agent/agent/:id', { schema: { tags, params: idParams, response: { 200: managedAgent } } }, (request) =>
-    agents.getAgent(ctx.db, callerOf(request), request.params.id),
-  );
-  app.put(
-    '/agent/agent/:id',
-    { schema: { tags, params: idParams, body: agentUpdateBody, response: { 200: managedAgent } } },
-    (request) => agents.updateAgent(ctx, callerOf(request), request.params.id, request.body),
-  );
-  for (const { url, hide } of spellings('/agent/agent/:id/coop/')) {
-    app.put(
-      url,
-      { schema: { tags, hide, params: idParams, body: agentCoopBody, response: { 200: managedAgent } } },
-      (request) => agents.updateCoop(ctx, callerOf(request), request.params.id, request.body),
-    );
-  }
-  app.put(
-    '/agent/agent/:id/status',
-    { schema: { tags, params: idParams, body: agentStatusBody, response: { 200: managedAgent } } },
-    (request) => agents.setAgentStatus(ctx, callerOf(request), request.params.id, request.body.status),
-  );
-  for (const { url, hide } of spellings('/agent/agentcredit/')) {
-    app.put(url, { schema: { tags, hide, body: agentCreditBody, response: { 200: agentCreditResult } } }, (request) =>
-      agents.setAgentCredit(ctx, callerOf(request), request.body),
-    );
-  }
-  app.get(
-    '/agent/agentusage',
-    { schema: { tags, querystring: agentUsageQuery, response: { 200: agentUsage } } },
-    (request) => getAgentUsage(ctx, callerOf(request), request.query.agentId),
-  );
-  app.get(
-    '/agent/agent/:id/impersonations',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        querystring: agentImpersonationQuery,
-        response: { 200: agentImpersonationList },
-      },
-    },
-    (request) => agents.listImpersonations(ctx.db, callerOf(request), request.params.id, request.query),
-  );
-  app.get(
-    '/v2/agency/agent',
-    { schema: { tags, querystring: agentListQuery, response: { 200: agencyAgentList } } },
-    (request) => agents.listAgency(ctx.db, callerOf(request), request.query),
-  );
+    listAgentFields: () => agents.listFields(ctx.db),
+    listAgents: ({ caller, query }) => agents.listAgents(ctx.db, caller, query),
+    createAgent: ({ caller, body }) => agents.createAgent(ctx, caller, body),
+    getAgent: ({ caller, params }) => agents.getAgent(ctx.db, caller, params.id),
+    updateAgent: ({ caller, params, body }) => agents.updateAgent(ctx, caller, params.id, body),
+    updateAgentCoop: ({ caller, params, body }) => agents.updateCoop(ctx, caller, params.id, body),
+    setAgentStatus: ({ caller, params, body }) => agents.setAgentStatus(ctx, caller, params.id, body.status),
+    setAgentCredit: ({ caller, body }) => agents.setAgentCredit(ctx, caller, body),
+    getAgentUsage: ({ caller, query }) => getAgentUsage(ctx, caller, query.agentId),
+    listAgentImpersonations: ({ caller, params, query }) => agents.listImpersonations(ctx.db, caller, params.id, query),
+    listAgency: ({ caller, query }) => agents.listAgency(ctx.db, caller, query),
+  };
+  registerCalls(server, agentCalls, handlers);
+
+  // The same calls without the trailing slash, left out of the OpenAPI document (the entry documents the call).
+  server.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
+    const unslashed = Object.fromEntries(
+      SLASHED.map((name) => [name, { ...agentCalls[name], path: agentCalls[name].path.replace(/\/$/, '') }]),
+    ) as Pick<typeof agentCalls, (typeof SLASHED)[number]>;
+    registerCalls(scope, unslashed, {
+      createAgent: handlers.createAgent,
+      updateAgentCoop: handlers.updateAgentCoop,
+      setAgentCredit: handlers.setAgentCredit,
+    });
+  });
 }

@@ -21,7 +21,7 @@ import { hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { AgentRow, AgentUpdate } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, invalidField } from '../../platform/errors.ts';
-import { agentInTree, mainAccountOnly, withAgentSubtree } from '../../platform/tenancy.ts';
+import { agentInTree, withAgentSubtree } from '../../platform/tenancy.ts';
 import { loadManagedAgents, toCredit } from './agent-views.ts';
 import { isKnownArea } from './area-library.ts';
 
@@ -73,14 +73,12 @@ async function pageOfSubtree(db: Db, caller: Caller, query: AgentListQuery) {
 
 /** GET /agent/agent: the agents below the caller at any depth, newest first. */
 export async function listAgents(db: Db, caller: Caller, query: AgentListQuery): Promise<ManagedAgentList> {
-  mainAccountOnly(caller);
   const { rows, pager } = await pageOfSubtree(db, caller, query);
   return { items: await loadManagedAgents(db, rows), pager };
 }
 
 /** GET /v2/agency/agent: the same agents with how many activities and sub-accounts each runs. */
 export async function listAgency(db: Db, caller: Caller, query: AgentListQuery): Promise<AgencyAgentList> {
-  mainAccountOnly(caller);
   const { rows, pager } = await pageOfSubtree(db, caller, query);
   if (rows.length === 0) return { items: [], pager };
   const ids = rows.map((row) => row.id);
@@ -135,7 +133,6 @@ async function managedAgent(db: Db, agent: { id: number; depth: number }): Promi
 }
 
 export async function getAgent(db: Db, caller: Caller, agentId: number): Promise<ManagedAgent> {
-  mainAccountOnly(caller);
   return managedAgent(db, await agentInTree(db, caller, agentId));
 }
 
@@ -200,7 +197,6 @@ function mobileRace(error: unknown): never {
 
 /** POST /agent/agent/: a new agent directly below the caller. */
 export async function createAgent(ctx: AppContext, caller: Caller, body: AgentCreateBody): Promise<ManagedAgent> {
-  mainAccountOnly(caller);
   const { db } = ctx;
   const upper = caller.agent;
   if (upper.coopLevel <= 0) throw forbidden(ERROR_MESSAGES.coopLevelTooLow, ERROR_CODES.coopLevelTooLow);
@@ -243,7 +239,6 @@ export async function updateAgent(
   agentId: number,
   body: AgentUpdateBody,
 ): Promise<ManagedAgent> {
-  mainAccountOnly(caller);
   const { db } = ctx;
   const agent = await agentInTree(db, caller, agentId);
   const changes: AgentUpdate = {};
@@ -291,7 +286,6 @@ export async function updateAgent(
 
 /** PUT /agent/agent/{id}/coop/: the cooperation information, all four fields at once. */
 export async function updateCoop(ctx: AppContext, caller: Caller, agentId: number, body: AgentCoopBody) {
-  mainAccountOnly(caller);
   const { db } = ctx;
   const agent = await agentInTree(db, caller, agentId);
   if (body.coopLevel !== agent.coopLevel) {
@@ -320,7 +314,6 @@ export async function updateCoop(ctx: AppContext, caller: Caller, agentId: numbe
  * their next request, which ends them (platform/auth.ts), so the console logs it out (seed 000 §4).
  */
 export async function setAgentStatus(ctx: AppContext, caller: Caller, agentId: number, status: AgentStatus) {
-  mainAccountOnly(caller);
   const agent = await agentInTree(ctx.db, caller, agentId);
   await ctx.db.updateTable('agents').set({ status, updatedAt: new Date() }).where('id', '=', agent.id).execute();
   return managedAgent(ctx.db, agent);
@@ -332,7 +325,6 @@ export async function setAgentCredit(
   caller: Caller,
   body: AgentCreditBody,
 ): Promise<AgentCreditResult> {
-  mainAccountOnly(caller);
   const agent = await agentInTree(ctx.db, caller, body.agentId);
   const values = {
     fluxGb: body.credit.fluxGb,
@@ -381,7 +373,6 @@ export async function listImpersonations(
   agentId: number,
   query: AgentImpersonationQuery,
 ): Promise<AgentImpersonationList> {
-  mainAccountOnly(caller);
   const agent = await agentInTree(db, caller, agentId);
   const base = db
     .selectFrom('loginTickets')

@@ -3,12 +3,11 @@ import path from 'node:path';
 import type { AgentUsage } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { agentInTree, mainAccountOnly } from '../../platform/tenancy.ts';
+import { agentInTree } from '../../platform/tenancy.ts';
 import { toCredit } from './agent-views.ts';
 
 /** GET /agent/agentusage: what an agent (the caller, or one below it) really uses, next to its credit. */
 export async function getAgentUsage(ctx: AppContext, caller: Caller, agentId?: number): Promise<AgentUsage> {
-  mainAccountOnly(caller);
   const { db } = ctx;
   const agent =
     agentId === undefined || agentId === caller.agentId ? caller.agent : await agentInTree(db, caller, agentId);

@@ -1,7 +1,7 @@
 import type { ActivityPayHistory, ChargeHistory, ChargeHistoryQuery } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { mainAccountOnly, ownActivity } from '../../platform/tenancy.ts';
+import { ownActivity } from '../../platform/tenancy.ts';
 
 // Histories read from the ledger: what an agent was charged (its package_sales entries) and what was paid for an
 // activity (packages bought for it, and what its audience paid). A credit is negative there, a charge shown positive.
@@ -12,7 +12,6 @@ export async function chargeHistory(
   caller: Caller,
   query: ChargeHistoryQuery,
 ): Promise<ChargeHistory> {
-  mainAccountOnly(caller);
   let base = ctx.db
     .selectFrom('ledgerEntries')
     .leftJoin('packageOrders', 'packageOrders.id', 'ledgerEntries.orderId')

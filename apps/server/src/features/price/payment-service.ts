@@ -1,7 +1,7 @@
-import { ERROR_CODES, PRICE_ERRORS } from '@yanbo/contracts';
+import { ERROR_CODES, type PayNotifyAnswer, PRICE_ERRORS } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
-import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import {
   type PayCheckout,
   PayGatewayError,
@@ -65,11 +65,28 @@ export async function reconcileOrder(ctx: AppContext, orderId: number, force: bo
 export type NotificationOutcome = 'credited' | 'failed' | 'ignored' | 'replayed';
 
 /**
+ * POST /pay/notify/{provider}: no session, the gateway's signature over the raw body instead. Another provider's path
+ * is not there at all.
+ */
+export async function receivePayNotification(
+  ctx: AppContext,
+  provider: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<PayNotifyAnswer> {
+  if (provider !== ctx.pay.name) throw notFound();
+  const notification = ctx.pay.verifyNotification(headers, rawBody);
+  if (!notification) throw unauthorized(PRICE_ERRORS.invalidSignature);
+  const outcome = await applyPayNotification(ctx, ctx.pay.name, notification);
+  return { code: 'SUCCESS', outcome };
+}
+
+/**
  * A verified notification from the pay provider, applied in one transaction: the order row is locked, the
  * notification is recorded once by the gateway's transaction id (a replay finds it taken and changes nothing), and
  * only an init order moves on. A paid one writes its ledger txn and grants its package in the same transaction.
  */
-export async function applyPayNotification(
+async function applyPayNotification(
   ctx: AppContext,
   provider: string,
   notification: PayNotification,

@@ -2,14 +2,12 @@ import { type OrderCheckout, type OrderStatusAnswer, PRICE_ERRORS } from '@yanbo
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { mainAccountOnly } from '../../platform/tenancy.ts';
 import { toOrderStatus } from './order-service.ts';
 
 // An unpaid (init) order can be paid again (继续支付) or cancelled (取消订单) from /price and /order (issue 8), so a
 // second click or a closed pay page leaves no order the agent cannot act on.
 
 async function pendingOrder(ctx: AppContext, caller: Caller, orderId: number) {
-  mainAccountOnly(caller);
   const row = await ctx.db
     .selectFrom('packageOrders')
     .innerJoin('packages', 'packages.id', 'packageOrders.packageId')

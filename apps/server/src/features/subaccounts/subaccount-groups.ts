@@ -2,7 +2,6 @@ import { ERROR_MESSAGES, MAX_SUBACCOUNT_GROUPS, type SubaccountGroup } from '@ya
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { mainAccountOnly } from '../../platform/tenancy.ts';
 
 // Sub-account groups belong to the agent: at most MAX_SUBACCOUNT_GROUPS, names unique (seed 001 §5). The console's
 // synthetic 默认分组 (-1) is not stored.
@@ -45,7 +44,6 @@ async function assertNameFree(db: Db, agentId: number, name: string, exceptId?: 
 }
 
 export async function createSubaccountGroup(db: Db, caller: Caller, name: string): Promise<SubaccountGroup> {
-  mainAccountOnly(caller);
   const row = await db.transaction().execute(async (trx) => {
     // The agent row is the lock, so parallel creations cannot pass the limit together.
     await trx.selectFrom('agents').select('id').where('id', '=', caller.agentId).forUpdate().executeTakeFirstOrThrow();
@@ -68,7 +66,6 @@ export async function createSubaccountGroup(db: Db, caller: Caller, name: string
 }
 
 export async function renameSubaccountGroup(db: Db, caller: Caller, groupId: number, name: string) {
-  mainAccountOnly(caller);
   await ownSubaccountGroup(db, caller, groupId);
   await assertNameFree(db, caller.agentId, name, groupId);
   await db
@@ -85,7 +82,6 @@ export async function renameSubaccountGroup(db: Db, caller: Caller, groupId: num
 
 /** Deleting a group keeps its sub-accounts, now in no group. */
 export async function deleteSubaccountGroup(db: Db, caller: Caller, groupId: number) {
-  mainAccountOnly(caller);
   await ownSubaccountGroup(db, caller, groupId);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('subagents').set({ groupId: null }).where('groupId', '=', groupId).execute();

@@ -18,7 +18,6 @@ import { decrypt, encrypt, hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { SubagentRow } from '../../platform/db/schema.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { mainAccountOnly } from '../../platform/tenancy.ts';
 import { toMe } from '../account/account-views.ts';
 import { ownSubaccountGroup } from './subaccount-groups.ts';
 
@@ -126,7 +125,6 @@ function usernameRace(error: unknown): never {
 
 /** POST /agent/subagent: refused beyond the agent's quota; the password is hashed for login and sealed for its owner. */
 export async function createSubaccount(ctx: AppContext, caller: Caller, body: SubaccountCreateBody) {
-  mainAccountOnly(caller);
   const { db } = ctx;
   if (body.groupId !== null) await ownSubaccountGroup(db, caller, body.groupId);
   await assertUsernameFree(db, body.username);
@@ -164,7 +162,6 @@ export async function updateSubaccount(
   subaccountId: number,
   body: SubaccountUpdateBody,
 ) {
-  mainAccountOnly(caller);
   const { db } = ctx;
   const current = await ownSubaccount(db, caller, subaccountId);
   const changes: Partial<Pick<SubagentRow, 'username' | 'remark' | 'groupId' | 'passwordHash' | 'passwordSealed'>> = {};
@@ -199,7 +196,6 @@ export async function updateSubaccount(
 
 /** DELETE /agent/subagent/{id}: soft delete; its sessions end, and it no longer manages any agent. */
 export async function deleteSubaccount(ctx: AppContext, caller: Caller, subaccountId: number) {
-  mainAccountOnly(caller);
   await ownSubaccount(ctx.db, caller, subaccountId);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('subagents').set({ deletedAt: new Date() }).where('id', '=', subaccountId).execute();

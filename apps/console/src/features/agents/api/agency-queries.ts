@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AgencyAgentList } from '@yanbo/contracts';
-import { http } from '../../../app/http';
+import { agentCalls } from '@yanbo/contracts';
+import { api } from '../../../app/http';
 import { type AgentFilters, listQuery } from '../agent-list-rules';
 import { agentsKey } from './agent-queries';
 
@@ -8,5 +8,5 @@ import { agentsKey } from './agent-queries';
 export const agencyListQuery = (filters: AgentFilters) =>
   queryOptions({
     queryKey: [...agentsKey, 'agency', filters],
-    queryFn: ({ signal }) => http.get<AgencyAgentList>('/v2/agency/agent', listQuery(filters), { signal }),
+    queryFn: ({ signal }) => api(agentCalls.listAgency, { query: listQuery(filters), signal }),
   });

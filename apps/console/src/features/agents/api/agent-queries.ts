@@ -1,14 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  AgentFieldList,
-  AgentImpersonationList,
-  AgentUsage,
-  AreaLibrary,
-  ManagedAgent,
-  ManagedAgentList,
-  SubaccountList,
-} from '@yanbo/contracts';
-import { http } from '../../../app/http';
+import { agentCalls, subaccountCalls } from '@yanbo/contracts';
+import { api } from '../../../app/http';
 import { type AgentFilters, listQuery } from '../agent-list-rules';
 
 // The agent area's reads (seed 000 §7). Every agent read sits under agentsKey, so one invalidation after a change
@@ -20,7 +12,7 @@ export const agentsKey = ['agents'] as const;
 export const areaLibraryQuery = () =>
   queryOptions({
     queryKey: ['agent-area'],
-    queryFn: ({ signal }) => http.get<AreaLibrary>('/agent/area', undefined, { signal }),
+    queryFn: ({ signal }) => api(agentCalls.getAreaLibrary, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
@@ -29,7 +21,7 @@ export const areaLibraryQuery = () =>
 export const agentFieldsQuery = () =>
   queryOptions({
     queryKey: ['agent-fields'],
-    queryFn: ({ signal }) => http.get<AgentFieldList>('/agent/field', undefined, { signal }),
+    queryFn: ({ signal }) => api(agentCalls.listAgentFields, { signal }),
     staleTime: 10 * 60_000,
   });
 
@@ -37,14 +29,14 @@ export const agentFieldsQuery = () =>
 export const agentListQuery = (filters: AgentFilters) =>
   queryOptions({
     queryKey: [...agentsKey, 'list', filters],
-    queryFn: ({ signal }) => http.get<ManagedAgentList>('/agent/agent', listQuery(filters), { signal }),
+    queryFn: ({ signal }) => api(agentCalls.listAgents, { query: listQuery(filters), signal }),
   });
 
 /** GET /agent/agent/{id}: one agent's information. */
 export const agentQuery = (id: number) =>
   queryOptions({
     queryKey: [...agentsKey, 'one', id],
-    queryFn: ({ signal }) => http.get<ManagedAgent>(`/agent/agent/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api(agentCalls.getAgent, { params: { id }, signal }),
     meta: { silent: true },
   });
 
@@ -52,21 +44,20 @@ export const agentQuery = (id: number) =>
 export const agentUsageQuery = (id: number) =>
   queryOptions({
     queryKey: [...agentsKey, 'usage', id],
-    queryFn: ({ signal }) => http.get<AgentUsage>('/agent/agentusage', { agentId: id }, { signal }),
+    queryFn: ({ signal }) => api(agentCalls.getAgentUsage, { query: { agentId: id }, signal }),
   });
 
 /** GET /agent/agent/{id}/impersonations: each time an upper agent opened this agent's console. */
 export const agentImpersonationsQuery = (id: number, page: number) =>
   queryOptions({
     queryKey: [...agentsKey, 'impersonations', id, page],
-    queryFn: ({ signal }) =>
-      http.get<AgentImpersonationList>(`/agent/agent/${id}/impersonations`, { page }, { signal }),
+    queryFn: ({ signal }) => api(agentCalls.listAgentImpersonations, { params: { id }, query: { page }, signal }),
   });
 
 /** The caller's sub-accounts: its staff, one of whom may be a lower agent's account manager. */
 export const managerOptionsQuery = () =>
   queryOptions({
     queryKey: ['agent-managers'],
-    queryFn: ({ signal }) => http.get<SubaccountList>('/agent/subagent', { page: 1, pageSize: 100 }, { signal }),
+    queryFn: ({ signal }) => api(subaccountCalls.listSubaccounts, { query: { page: 1, pageSize: 100 }, signal }),
     select: (list) => list.items.map((item) => ({ value: item.id, label: item.remark || item.username })),
   });

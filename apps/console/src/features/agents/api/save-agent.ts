@@ -1,7 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AgentCredit, AgentCreditResult, AgentStatus, AgentUpdateBody, ManagedAgent } from '@yanbo/contracts';
+import {
+  type AgentCredit,
+  type AgentStatus,
+  type AgentUpdateBody,
+  agentCalls,
+  type ManagedAgent,
+} from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { agentTexts as t } from '../../../locales/zh-CN/agents';
 import type { AgentCoopBody, AgentCreateBody } from '../agent-form-rules';
 import { agentQuery, agentsKey } from './agent-queries';
@@ -27,16 +33,12 @@ function useAgentMutation<V, R>(call: (variables: V) => Promise<R>, success: str
 
 /** POST /agent/agent/: 账号创建成功. */
 export const useCreateAgent = () =>
-  useAgentMutation(
-    (body: AgentCreateBody) => http.post<ManagedAgent>('/agent/agent/', body),
-    t['agents.toast.created'],
-    true,
-  );
+  useAgentMutation((body: AgentCreateBody) => api(agentCalls.createAgent, { body }), t['agents.toast.created'], true);
 
 /** PUT /agent/agent/{id}: 编辑成功. */
 export const useUpdateAgent = () =>
   useAgentMutation(
-    ({ id, body }: { id: number; body: AgentUpdateBody }) => http.put<ManagedAgent>(`/agent/agent/${id}`, body),
+    ({ id, body }: { id: number; body: AgentUpdateBody }) => api(agentCalls.updateAgent, { params: { id }, body }),
     t['agents.toast.edited'],
     true,
   );
@@ -44,7 +46,7 @@ export const useUpdateAgent = () =>
 /** PUT /agent/agent/{id}/coop/: 保存成功. */
 export const useUpdateCoop = () =>
   useAgentMutation(
-    ({ id, body }: { id: number; body: AgentCoopBody }) => http.put<ManagedAgent>(`/agent/agent/${id}/coop/`, body),
+    ({ id, body }: { id: number; body: AgentCoopBody }) => api(agentCalls.updateAgentCoop, { params: { id }, body }),
     t['agents.toast.saved'],
     true,
   );
@@ -53,7 +55,7 @@ export const useUpdateCoop = () =>
 export const useSetAgentStatus = () =>
   useAgentMutation(
     ({ id, status }: { id: number; status: AgentStatus }) =>
-      http.put<ManagedAgent>(`/agent/agent/${id}/status`, { status }),
+      api(agentCalls.setAgentStatus, { params: { id }, body: { status } }),
     t['agents.toast.set'],
   );
 
@@ -61,6 +63,6 @@ export const useSetAgentStatus = () =>
 export const useSetAgentCredit = () =>
   useAgentMutation(
     ({ agentId, credit }: { agentId: number; credit: AgentCredit }) =>
-      http.put<AgentCreditResult>('/agent/agentcredit/', { agentId, credit }),
+      api(agentCalls.setAgentCredit, { body: { agentId, credit } }),
     t['agents.toast.set'],
   );

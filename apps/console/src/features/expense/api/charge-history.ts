@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type ChargeHistory, EXPENSE_PAGE_SIZE } from '@yanbo/contracts';
-import { http } from '../../../app/http';
+import { EXPENSE_PAGE_SIZE, priceCalls } from '@yanbo/contracts';
+import { api } from '../../../app/http';
 
 // GET /agent/charge-history: loaded on entry with pageSize 10 (seed 000 §2), filtered by startTime/endTime.
 
@@ -14,6 +14,6 @@ export const chargeHistoryQuery = (filters: ChargeFilters) =>
   queryOptions({
     queryKey: ['expense', 'charge-history', filters],
     queryFn: ({ signal }) =>
-      http.get<ChargeHistory>('/agent/charge-history', { ...filters, pageSize: EXPENSE_PAGE_SIZE }, { signal }),
+      api(priceCalls.getChargeHistory, { query: { ...filters, pageSize: EXPENSE_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });

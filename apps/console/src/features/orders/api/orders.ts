@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ActivityList, type ActivityPayHistory, ORDER_PAGE_SIZE, type PackageOrderList } from '@yanbo/contracts';
+import { type ActivityList, ORDER_PAGE_SIZE, priceCalls } from '@yanbo/contracts';
 import dayjs from 'dayjs';
-import { http } from '../../../app/http';
+import { api, http } from '../../../app/http';
 import { orderTexts as t } from '../../../locales/zh-CN/orders';
 
 // GET /agent/order (page size 10, id and company), GET /agent/order/download?admin=, GET /activity/{id}/pay.
@@ -15,8 +15,7 @@ export interface OrderFilters {
 export const orderListQuery = (filters: OrderFilters) =>
   queryOptions({
     queryKey: ['orders', 'list', filters],
-    queryFn: ({ signal }) =>
-      http.get<PackageOrderList>('/agent/order', { ...filters, pageSize: ORDER_PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) => api(priceCalls.listOrders, { query: { ...filters, pageSize: ORDER_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -25,7 +24,7 @@ export const orderListQuery = (filters: OrderFilters) =>
  * client reads it as text, which drops its byte-order mark, so the mark is put back for Excel.
  */
 export async function downloadOrders(admin: boolean): Promise<void> {
-  const csv = await http.get<string>('/agent/order/download', { admin }, { headers: { accept: 'text/csv' } });
+  const csv = await api(priceCalls.downloadOrders, { query: { admin }, headers: { accept: 'text/csv' } });
   const blob = new Blob([`\uFEFF${csv.replace(/^\uFEFF/, '')}`], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -41,7 +40,11 @@ export const activityPayQuery = (activityId: number, page: number) =>
   queryOptions({
     queryKey: ['orders', 'activity-pay', activityId, page],
     queryFn: ({ signal }) =>
-      http.get<ActivityPayHistory>(`/activity/${activityId}/pay`, { page, pageSize: ORDER_PAGE_SIZE }, { signal }),
+      api(priceCalls.getActivityPayHistory, {
+        params: { id: activityId },
+        query: { page, pageSize: ORDER_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

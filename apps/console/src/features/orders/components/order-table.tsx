@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { orderTexts as t } from '../../../locales/zh-CN/orders';
 import { priceTexts } from '../../../locales/zh-CN/price';
-import { PendingOrderActions } from '../../price/components/pending-order-actions';
+import { PendingOrderActions } from '../../price';
 
 const STATUS_COLOR: Record<OrderStatus, string> = { init: 'processing', paid: 'success', failed: 'default' };
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');

@@ -1,16 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ActivityList,
-  ERROR_CODES,
-  type OrderCreateBody,
-  type OrderCreated,
-  type OrderStatusAnswer,
-  type PackageConfig,
-  type PackageList,
-  PRICE_ERRORS,
-} from '@yanbo/contracts';
+import { type ActivityList, ERROR_CODES, type OrderCreateBody, PRICE_ERRORS, priceCalls } from '@yanbo/contracts';
 import { feedback } from '../../../app/feedback';
-import { ApiError, http, showError } from '../../../app/http';
+import { ApiError, api, http, showError } from '../../../app/http';
 import { priceTexts as t } from '../../../locales/zh-CN/price';
 import { statusPollInterval } from '../buy-rules';
 
@@ -19,22 +10,21 @@ import { statusPollInterval } from '../buy-rules';
 export const packagesQuery = () =>
   queryOptions({
     queryKey: ['price', 'packages'],
-    queryFn: ({ signal }) => http.get<PackageList>('/agent/package', undefined, { signal }),
+    queryFn: ({ signal }) => api(priceCalls.listPackages, { signal }),
     staleTime: 5 * 60_000,
   });
 
 export const packageConfigQuery = () =>
   queryOptions({
     queryKey: ['price', 'config'],
-    queryFn: ({ signal }) => http.get<PackageConfig>('/agent/packageConfig', undefined, { signal }),
+    queryFn: ({ signal }) => api(priceCalls.getPackageConfig, { signal }),
   });
 
 /** The order's status, polled at the configured interval until it is paid or failed (seed 000 §4). */
 export function useOrderStatus(orderId: number | null, pollMs: number) {
   return useQuery({
     queryKey: ['price', 'order-status', orderId],
-    queryFn: ({ signal }) =>
-      http.get<OrderStatusAnswer>('/agent/order/status', { orderId: orderId ?? undefined }, { signal }),
+    queryFn: ({ signal }) => api(priceCalls.getOrderStatus, { query: { orderId: orderId ?? undefined }, signal }),
     enabled: orderId !== null,
     staleTime: 0,
     // A refused poll (another agent's order, a lost session) stops polling instead of repeating its error.
@@ -69,7 +59,7 @@ export function orderErrorText(error: unknown): string | null {
 export function useCreateOrder() {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: OrderCreateBody; idempotencyKey: string }) =>
-      http.post<OrderCreated>('/agent/order', body, { idempotencyKey }),
+      api(priceCalls.createOrder, { body, idempotencyKey }),
     meta: { silent: true },
     onError: (error) => {
       const text = orderErrorText(error);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type OrderCheckout, type OrderStatusAnswer, PRICE_ERRORS } from '@yanbo/contracts';
+import { PRICE_ERRORS, priceCalls } from '@yanbo/contracts';
 import { feedback } from '../../../app/feedback';
-import { ApiError, http, showError } from '../../../app/http';
+import { ApiError, api, showError } from '../../../app/http';
 import { priceTexts as t } from '../../../locales/zh-CN/price';
 
 // GET /agent/order/{id}/checkout (继续支付) and POST /agent/order/{id}/cancel (取消订单): an unpaid order is never left
@@ -27,7 +27,7 @@ function useRefreshOrders() {
 export function useOrderCheckout() {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: (orderId: number) => http.get<OrderCheckout>(`/agent/order/${orderId}/checkout`),
+    mutationFn: (orderId: number) => api(priceCalls.getOrderCheckout, { params: { id: orderId } }),
     meta: { silent: true },
     onError: (error) => {
       pendingOrderError(error);
@@ -39,7 +39,7 @@ export function useOrderCheckout() {
 export function useCancelOrder() {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: (orderId: number) => http.post<OrderStatusAnswer>(`/agent/order/${orderId}/cancel`),
+    mutationFn: (orderId: number) => api(priceCalls.cancelOrder, { params: { id: orderId } }),
     meta: { silent: true },
     onSuccess: (order) => {
       feedback().message.success(t['price.pending.cancelled'](order.orderId));

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ok, SubaccountGroup, SubaccountGroupList } from '@yanbo/contracts';
-import type { z } from 'zod';
+import { subaccountCalls } from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { subaccountTexts as t } from '../../../locales/zh-CN/subaccounts';
 import { subaccountsKey } from './subaccounts';
 
@@ -13,7 +12,7 @@ import { subaccountsKey } from './subaccounts';
 export const subaccountGroupsQuery = () =>
   queryOptions({
     queryKey: [...subaccountsKey, 'groups'],
-    queryFn: ({ signal }) => http.get<SubaccountGroupList>('/v3/subagent-group', undefined, { signal }),
+    queryFn: ({ signal }) => api(subaccountCalls.listSubaccountGroups, { signal }),
   });
 
 function useGroupMutation<V, R>(call: (variables: V) => Promise<R>, success: string) {
@@ -30,18 +29,19 @@ function useGroupMutation<V, R>(call: (variables: V) => Promise<R>, success: str
 
 export const useCreateSubaccountGroup = () =>
   useGroupMutation(
-    (name: string) => http.post<SubaccountGroup>('/v3/subagent-group', { name }),
+    (name: string) => api(subaccountCalls.createSubaccountGroup, { body: { name } }),
     t['subaccounts.toast.created'],
   );
 
 export const useRenameSubaccountGroup = () =>
   useGroupMutation(
-    ({ id, name }: { id: number; name: string }) => http.patch<SubaccountGroup>(`/v3/subagent-group/${id}`, { name }),
+    ({ id, name }: { id: number; name: string }) =>
+      api(subaccountCalls.renameSubaccountGroup, { params: { id }, body: { name } }),
     t['subaccounts.toast.edited'],
   );
 
 export const useDeleteSubaccountGroup = () =>
   useGroupMutation(
-    (id: number) => http.del<z.infer<typeof ok>>(`/v3/subagent-group/${id}`),
+    (id: number) => api(subaccountCalls.deleteSubaccountGroup, { params: { id } }),
     t['subaccounts.toast.deleted'],
   );

@@ -1,16 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ok,
-  Subaccount,
-  SubaccountCount,
-  SubaccountList,
-  SubaccountSessionsEnded,
-  subaccountCreateBody,
-  subaccountUpdateBody,
-} from '@yanbo/contracts';
+import { subaccountCalls, type subaccountCreateBody, type subaccountUpdateBody } from '@yanbo/contracts';
 import type { z } from 'zod';
 import { toastSuccess } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { subaccountTexts as t } from '../../../locales/zh-CN/subaccounts';
 import { listQuery, type SubaccountFilters } from '../subaccount-rules';
 
@@ -22,14 +14,14 @@ export const subaccountsKey = ['subaccounts'] as const;
 export const subaccountListQuery = (filters: SubaccountFilters) =>
   queryOptions({
     queryKey: [...subaccountsKey, 'list', filters],
-    queryFn: ({ signal }) => http.get<SubaccountList>('/agent/subagent', listQuery(filters), { signal }),
+    queryFn: ({ signal }) => api(subaccountCalls.listSubaccounts, { query: listQuery(filters), signal }),
   });
 
 /** GET /v3/subagent/count: the store's figures and how many sit in each group. */
 export const subaccountCountQuery = () =>
   queryOptions({
     queryKey: [...subaccountsKey, 'count'],
-    queryFn: ({ signal }) => http.get<SubaccountCount>('/v3/subagent/count', undefined, { signal }),
+    queryFn: ({ signal }) => api(subaccountCalls.countSubaccounts, { signal }),
   });
 
 export function useSubaccountList(filters: SubaccountFilters) {
@@ -60,7 +52,7 @@ function useReloadingMutation<V, R>(call: (variables: V) => Promise<R>, success:
 /** POST /agent/subagent: 账号创建成功; refused beyond the quota. */
 export const useCreateSubaccount = () =>
   useReloadingMutation(
-    (body: z.input<typeof subaccountCreateBody>) => http.post<Subaccount>('/agent/subagent', body),
+    (body: z.input<typeof subaccountCreateBody>) => api(subaccountCalls.createSubaccount, { body }),
     t['subaccounts.toast.accountCreated'],
     true,
   );
@@ -69,7 +61,7 @@ export const useCreateSubaccount = () =>
 export const useUpdateSubaccount = () =>
   useReloadingMutation(
     ({ id, body }: { id: number; body: z.input<typeof subaccountUpdateBody> }) =>
-      http.put<Subaccount>(`/agent/subagent/${id}`, body),
+      api(subaccountCalls.updateSubaccount, { params: { id }, body }),
     t['subaccounts.toast.edited'],
     true,
   );
@@ -77,13 +69,13 @@ export const useUpdateSubaccount = () =>
 /** DELETE /agent/subagent/{id}: 删除成功. */
 export const useDeleteSubaccount = () =>
   useReloadingMutation(
-    (id: number) => http.del<z.infer<typeof ok>>(`/agent/subagent/${id}`),
+    (id: number) => api(subaccountCalls.deleteSubaccount, { params: { id } }),
     t['subaccounts.toast.deleted'],
   );
 
 /** GET /agent/subagent/token?id=: every session of the sub-account ends; it signs in again. */
 export const useSignOutSubaccount = () =>
   useReloadingMutation(
-    (id: number) => http.get<SubaccountSessionsEnded>('/agent/subagent/token', { id }),
+    (id: number) => api(subaccountCalls.refreshSubaccountToken, { query: { id } }),
     t['subaccounts.toast.signedOut'],
   );

@@ -1,0 +1,2 @@
+// The agents feature's door.
+export { registerAgentRoutes } from './agent-routes.ts';
