@@ -12,7 +12,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { registerAccountRoutes } from './features/account/index.ts';
 import { registerActivityRoutes, trackFlvViewer } from './features/activities/index.ts';
-import { registerActivitySettingsRoutes, registerLiveTranscodeRoutes } from './features/activity-settings/index.ts';
+import { registerActivitySettingsRoutes } from './features/activity-settings/index.ts';
 import { registerAgentRoutes } from './features/agents/index.ts';
 import { registerBrandingRoutes } from './features/branding/index.ts';
 import { registerCommentRoutes } from './features/comments/index.ts';
@@ -179,7 +179,6 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       await registerUploadRoutes(api, ctx);
       registerPageTemplateRoutes(api, ctx);
       registerActivitySettingsRoutes(api, ctx);
-      registerLiveTranscodeRoutes(api, ctx);
       registerMeetingRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
       registerDitchRoutes(api, ctx);

@@ -46,10 +46,6 @@ export const invitation = z.object({
 export type Invitation = z.infer<typeof invitation>;
 export const invitationUpdate = invitation.partial();
 
-/** GET/PUT /activity/{id}/liveTranscode: whether the live stream is transcoded (a live-stream setting). */
-export const liveTranscode = z.object({ enabled: z.boolean() });
-export type LiveTranscode = z.infer<typeof liveTranscode>;
-
 // ---------------------------------------------------------------------------------------------------------------
 // Manager, official user, subscribers
 

@@ -9,6 +9,10 @@ import { id, idParams, ok } from './common.ts';
 
 export const streamJobParams = idParams.extend({ jobId: id });
 
+/** Whether the push is transcoded live into a 标清 rendition (直播配置 → 直播方式 → 直播转码). */
+export const liveTranscode = z.object({ enabled: z.boolean() });
+export type LiveTranscode = z.infer<typeof liveTranscode>;
+
 /** The console's event stream: EventSource sends no headers, so the short-lived message token rides in the query. */
 export const consoleEventsQuery = z.object({ token: z.string().min(1) });
 
@@ -36,6 +40,23 @@ export const liveStreamCalls = defineCalls('live-stream', {
     params: idParams,
     body: liveModeBody,
     response: activityDetail,
+  },
+  getLiveTranscode: {
+    method: 'GET',
+    path: '/activity/:id/liveTranscode',
+    summary: 'Whether the activity’s push is transcoded live into a 标清 rendition',
+    access: 'signedIn',
+    params: idParams,
+    response: liveTranscode,
+  },
+  setLiveTranscode: {
+    method: 'PUT',
+    path: '/activity/:id/liveTranscode',
+    summary: 'Turn live transcoding on or off; a push that is live starts or stops its transcode at once',
+    access: 'signedIn',
+    params: idParams,
+    body: liveTranscode,
+    response: liveTranscode,
   },
   listStreamJobs: {
     method: 'GET',

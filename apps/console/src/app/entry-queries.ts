@@ -1,18 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  ACTIVITY_PAGE_SIZE,
-  type ActivityList,
-  type ActivityListQuery,
-  brandingCalls,
-  type categoryList,
-  metaCalls,
-} from '@yanbo/contracts';
-import type { z } from 'zod';
-import { api, http } from './http';
+import { ACTIVITY_PAGE_SIZE, type ActivityListQuery, activityCalls, brandingCalls, metaCalls } from '@yanbo/contracts';
+import { api } from './http';
 
 // What the console loads on entry (seed 000 §2), as queries with stable keys so every page reuses the cached answer.
-
-export type CategoryList = z.infer<typeof categoryList>;
 
 export type ActivitySearch = Pick<ActivityListQuery, 'page' | 'pageSize' | 'isArchived'>;
 
@@ -30,7 +20,7 @@ export const resourceConfigQuery = () =>
 export const activitiesQuery = (search: ActivitySearch) =>
   queryOptions({
     queryKey: ['activities', search],
-    queryFn: ({ signal }) => http.get<ActivityList>('/activity', search, { signal }),
+    queryFn: ({ signal }) => api(activityCalls.listActivities, { query: search, signal }),
   });
 
 export const imageTemplateQuery = () =>
@@ -42,7 +32,7 @@ export const imageTemplateQuery = () =>
 export const categoriesQuery = () =>
   queryOptions({
     queryKey: ['categories'],
-    queryFn: ({ signal }) => http.get<CategoryList>('/category/', undefined, { signal }),
+    queryFn: ({ signal }) => api(activityCalls.listCategories, { signal }),
   });
 
 export const ephemeralTokenQuery = () =>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http, newIdempotencyKey } from './http';
+import { newIdempotencyKey, request } from './http';
 
 // Every POST carries an Idempotency-Key (issue 8: two clicks made two orders); a retry of the same mutation sends the
 // same key, a new attempt a new one.
@@ -25,11 +25,11 @@ describe('Idempotency-Key', () => {
   it('a retried mutation (the same variables) sends the same key; a new attempt a fresh one', async () => {
     const keys = recordKeys();
     const body = { packageId: 100001 };
-    await http.post('/agent/order', body);
-    await http.post('/agent/order', body);
-    await http.post('/agent/order', { packageId: 100001 });
-    await http.post('/agent/logout');
-    await http.post('/agent/logout');
+    await request('POST', '/agent/order', { body });
+    await request('POST', '/agent/order', { body });
+    await request('POST', '/agent/order', { body: { packageId: 100001 } });
+    await request('POST', '/agent/logout');
+    await request('POST', '/agent/logout');
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
@@ -38,9 +38,9 @@ describe('Idempotency-Key', () => {
 
   it('an explicit key is sent as given, and only POSTs carry one', async () => {
     const keys = recordKeys();
-    await http.post('/activity', { name: 'a' }, { idempotencyKey: 'modal-1' });
-    await http.put('/activity/1', { name: 'a' });
-    await http.get('/activity');
+    await request('POST', '/activity', { body: { name: 'a' }, idempotencyKey: 'modal-1' });
+    await request('PUT', '/activity/1', { body: { name: 'a' } });
+    await request('GET', '/activity');
     expect(keys).toEqual(['modal-1', undefined, undefined]);
   });
 

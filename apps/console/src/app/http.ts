@@ -166,14 +166,6 @@ export function apiUrl<D extends CallDef>(call: Call<D>, args: Pick<CallArgs<D>,
   return buildUrl(fillPath(call.path, params), query);
 }
 
-export const http = {
-  get: <T>(path: string, query?: Query, options?: RequestOptions) => request<T>('GET', path, { ...options, query }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-  del: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, body }),
-};
-
 /** Where the user was, so /login can bring them back. */
 export function currentReturnUrl(): string {
   return `${window.location.pathname}${window.location.search}`;

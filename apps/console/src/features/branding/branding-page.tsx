@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Me } from '@yanbo/contracts';
 import { Alert, Card, Flex, Spin, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
-import { http } from '../../app/http';
+import { useMe } from '../../app/session';
 import { brandingTexts as t } from '../../locales/zh-CN/branding';
 import { AuthTab } from './components/auth-tab';
 import { CustomizationTab } from './components/customization-tab';
@@ -17,7 +15,7 @@ type SettingsTab = (typeof TABS)[number];
 
 /** /settings: branding and customisation of the agent (seed 000 §3, §7 Branding); ?tab= opens one tab. */
 export function BrandingPage() {
-  const me = useQuery({ queryKey: ['me'], queryFn: () => http.get<Me>('/agent/me'), staleTime: 60_000 });
+  const me = useMe();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as SettingsTab | null;
   const active: SettingsTab = requested && TABS.includes(requested) ? requested : 'template';

@@ -7,8 +7,6 @@ import {
   type IntroTab,
   type Invitation,
   invitation,
-  type LiveTranscode,
-  liveTranscode,
   type OfficialUser,
   type ShareCard,
   type SubscriberList,
@@ -132,24 +130,6 @@ export async function updateInvitation(
 ): Promise<Invitation> {
   const current = await getInvitation(db, caller, activityId);
   return writeActivitySection(db, caller.agentId, activityId, 'invitation', { ...current, ...update });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Live transcoding toggle
-
-export async function getLiveTranscode(db: Db, caller: Caller, activityId: number): Promise<LiveTranscode> {
-  await ownActivity(db, caller, activityId);
-  return (await readActivitySection(db, activityId, 'liveTranscode', liveTranscode, { enabled: false })).value;
-}
-
-export async function setLiveTranscode(
-  db: Db,
-  caller: Caller,
-  activityId: number,
-  enabled: boolean,
-): Promise<LiveTranscode> {
-  await ownActivity(db, caller, activityId);
-  return writeActivitySection(db, caller.agentId, activityId, 'liveTranscode', { enabled });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

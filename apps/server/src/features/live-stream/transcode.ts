@@ -3,10 +3,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { hmac, safeEqual } from '../../platform/crypto.ts';
 import { conflict } from '../../platform/errors.ts';
+import { readActivitySection, writeActivitySection } from '../../platform/settings-store.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { sdStreamOf } from '../activities/activity-stream.ts';
-import { setLiveTranscode } from '../live-config/activity-settings-service.ts';
-import { readActivitySection } from '../live-config/settings-store.ts';
 import { finishJob, jobSlotKey, stopJobs, takeJobSlot } from './stream-jobs.ts';
 
 // Live transcoding (the 直播方式 toggle): while the activity is enabled and its push is live on the embedded media
@@ -142,6 +141,12 @@ function restartLater(ctx: TranscodeDeps, activityId: number, ranMs: number) {
   setTimeout(() => void reconcile(ctx, activityId).catch(() => {}), delay).unref();
 }
 
+/** GET /activity/{id}/liveTranscode: the toggle as stored (off until set). */
+export async function getLiveTranscode(ctx: AppContext, caller: Caller, activityId: number): Promise<LiveTranscode> {
+  await ownActivity(ctx.db, caller, activityId);
+  return (await readActivitySection(ctx.db, activityId, 'liveTranscode', liveTranscode, { enabled: false })).value;
+}
+
 /** PUT /activity/{id}/liveTranscode: stores the toggle, then starts or stops the transcode at once. */
 export async function updateLiveTranscode(
   ctx: AppContext,
@@ -164,7 +169,7 @@ export async function updateLiveTranscode(
       takeJobSlot(ctx, row.agentId, slot).release();
     }
   }
-  const saved = await setLiveTranscode(ctx.db, caller, activityId, enabled);
+  const saved = await writeActivitySection(ctx.db, caller.agentId, activityId, 'liveTranscode', { enabled });
   await syncTranscode(ctx, activityId);
   return saved;
 }

@@ -19,13 +19,13 @@ import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { MediaRow } from '../../platform/db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
-import { ownActivity } from '../../platform/tenancy.ts';
 import {
   readActivitySection,
   readAgentSection,
   writeActivitySection,
   writeAgentSection,
-} from '../live-config/settings-store.ts';
+} from '../../platform/settings-store.ts';
+import { ownActivity } from '../../platform/tenancy.ts';
 import { scopeMedia, toMedia } from './media-service.ts';
 
 // The media lists: an activity's live media (keys '0' and '1', 8 slots each), the agent's default media (what an

@@ -26,9 +26,9 @@ import { hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { secondsUntil } from '../../platform/rate-limit.ts';
+import { readActivitySection } from '../../platform/settings-store.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { progressOf, sdIsLive, streamAddresses, toEndedAt } from '../activities/index.ts';
-import { readActivitySection } from '../live-config/settings-store.ts';
 import { sanitiseHtml } from './html-sanitiser.ts';
 
 // The audience side of an activity. Public: the activity id from the URL is the only key, so every call first checks

@@ -1,8 +1,14 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ActivityDetail, type ActivityUsage, API_PREFIX, type EphemeralToken } from '@yanbo/contracts';
+import {
+  type ActivityDetail,
+  type ActivityUsage,
+  type EphemeralToken,
+  liveStreamCalls,
+  metaCalls,
+} from '@yanbo/contracts';
 import { useEffect } from 'react';
 import { ephemeralTokenQuery } from '../../../app/entry-queries';
-import { http } from '../../../app/http';
+import { api, apiUrl } from '../../../app/http';
 import { activityUsageQuery } from './activity-usage';
 import { activityQuery } from './get-activity';
 import { activityListsKey, recentLiveQuery } from './list-activities';
@@ -48,7 +54,7 @@ async function messageToken(queryClient: QueryClient, fresh: boolean): Promise<s
   const key = ephemeralTokenQuery().queryKey;
   const cached = queryClient.getQueryData<EphemeralToken>(key);
   if (!fresh && cached && Date.parse(cached.expiresAt) - Date.now() > TOKEN_MARGIN_MS) return cached.token;
-  const issued = await http.post<EphemeralToken>('/ephemeral-token');
+  const issued = await api(metaCalls.createEphemeralToken);
   queryClient.setQueryData(key, issued);
   return issued.token;
 }
@@ -94,7 +100,7 @@ async function open(queryClient: QueryClient, freshToken: boolean) {
   }
   // Closed, or reopened by someone else, while the token was on its way.
   if (generation !== connection.generation || !connection.active) return;
-  const source = new EventSource(`${API_PREFIX}/realtime/console?token=${encodeURIComponent(token)}`);
+  const source = new EventSource(apiUrl(liveStreamCalls.openConsoleEvents, { query: { token } }));
   connection.source = source;
   source.addEventListener('open', () => {
     // Whatever changed while the stream was down isn't coming as events: ask again for what is on screen.

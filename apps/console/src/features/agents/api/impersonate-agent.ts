@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AgentLoginToken, Session } from '@yanbo/contracts';
+import { accountCalls } from '@yanbo/contracts';
 import { feedback } from '../../../app/feedback';
-import { http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { tabScopedConsoleUrl } from '../../../app/manage-token';
 import { agentTexts as t } from '../../../locales/zh-CN/agents';
 import { agentsKey } from './agent-queries';
@@ -18,12 +18,11 @@ export function useImpersonateAgent() {
     mutationFn: async (agentId: number) => {
       const tab = window.open('', '_blank');
       try {
-        const ticket = await http.get<AgentLoginToken>('/agent/login/token', { agentId });
-        const session = await http.post<Session>(
-          '/agent/login/token',
-          { token: ticket.token },
-          { noAuthRedirect: true },
-        );
+        const ticket = await api(accountCalls.createLoginTicket, { query: { agentId } });
+        const session = await api(accountCalls.loginWithTicket, {
+          body: { token: ticket.token },
+          noAuthRedirect: true,
+        });
         if (!tab) {
           feedback().message.warning(t['agents.impersonate.blocked']);
           return session;

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACTIVITY_PAGE_SIZE, type ActivityList, brandingCalls } from '@yanbo/contracts';
+import { ACTIVITY_PAGE_SIZE, activityCalls, brandingCalls } from '@yanbo/contracts';
 import { customizedInfoQuery } from '../../../app/entry-queries';
 import { toastSuccess } from '../../../app/feedback';
-import { api, http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { brandingTexts as t } from '../../../locales/zh-CN/branding';
 
 /** The agent's activities by name, for choosing the template activity. */
@@ -10,7 +10,7 @@ export const activityOptionsQuery = (name: string) =>
   queryOptions({
     queryKey: ['activities', 'template-options', name],
     queryFn: ({ signal }) =>
-      http.get<ActivityList>('/activity', { name, page: 1, pageSize: ACTIVITY_PAGE_SIZE }, { signal }),
+      api(activityCalls.listActivities, { query: { name, page: 1, pageSize: ACTIVITY_PAGE_SIZE }, signal }),
   });
 
 export function useSetTemplateActivity() {

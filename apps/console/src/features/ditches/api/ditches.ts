@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ActivityList, DITCH_PAGE_SIZE, type DitchInput, type DitchUpdate, ditchCalls } from '@yanbo/contracts';
+import { activityCalls, DITCH_PAGE_SIZE, type DitchInput, type DitchUpdate, ditchCalls } from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
-import { api, http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { ditchTexts as t } from '../../../locales/zh-CN/ditches';
 
 // /agent/{id}/promotion-channel: create, list, edit and delete by sign (seed 001 §7). After each mutation the list
@@ -31,7 +31,7 @@ export const ditchListQuery = (agentId: number, filters: DitchFilters) =>
 export const ditchActivityOptionsQuery = (name: string) =>
   queryOptions({
     queryKey: ['ditches', 'activity-options', name] as const,
-    queryFn: ({ signal }) => http.get<ActivityList>('/activity', { name, page: 1, pageSize: 100 }, { signal }),
+    queryFn: ({ signal }) => api(activityCalls.listActivities, { query: { name, page: 1, pageSize: 100 }, signal }),
     placeholderData: keepPreviousData,
   });
 

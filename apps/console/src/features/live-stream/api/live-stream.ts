@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type LiveModeBody, type LiveTranscode, liveStreamCalls } from '@yanbo/contracts';
-import { api, http } from '../../../app/http';
+import { type LiveModeBody, liveStreamCalls } from '@yanbo/contracts';
+import { api } from '../../../app/http';
 
 // How the activity goes live: the live mode (pull, or relay from a source), transcoding, the relay jobs and what the
 // media server really receives. The jobs and the ingest list refresh on their own while the screen is open.
@@ -10,7 +10,7 @@ const LIVE_POLL_MS = 3_000;
 export const liveTranscodeQuery = (activityId: number) =>
   queryOptions({
     queryKey: ['live-transcode', activityId],
-    queryFn: ({ signal }) => http.get<LiveTranscode>(`/activity/${activityId}/liveTranscode`, undefined, { signal }),
+    queryFn: ({ signal }) => api(liveStreamCalls.getLiveTranscode, { params: { id: activityId }, signal }),
   });
 export const streamJobsQuery = (activityId: number) =>
   queryOptions({
@@ -28,7 +28,8 @@ export const ingestQuery = (activityId: number) =>
 export function useSetLiveTranscode(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => http.put<LiveTranscode>(`/activity/${activityId}/liveTranscode`, { enabled }),
+    mutationFn: (enabled: boolean) =>
+      api(liveStreamCalls.setLiveTranscode, { params: { id: activityId }, body: { enabled } }),
     // The toggle starts or stops the transcode job at once, and with it the activity's 标清 rendition.
     onSuccess: () =>
       Promise.all([

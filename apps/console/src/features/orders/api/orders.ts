@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ActivityList, ORDER_PAGE_SIZE, priceCalls } from '@yanbo/contracts';
+import { activityCalls, ORDER_PAGE_SIZE, priceCalls } from '@yanbo/contracts';
 import dayjs from 'dayjs';
-import { api, http } from '../../../app/http';
+import { api } from '../../../app/http';
 import { orderTexts as t } from '../../../locales/zh-CN/orders';
 
 // GET /agent/order (page size 10, id and company), GET /agent/order/download?admin=, GET /activity/{id}/pay.
@@ -52,7 +52,7 @@ export const activityPayQuery = (activityId: number, page: number) =>
 export function useActivityOptions(name: string) {
   return useQuery({
     queryKey: ['activities', 'order-options', name],
-    queryFn: ({ signal }) => http.get<ActivityList>('/activity', { name, page: 1, pageSize: 50 }, { signal }),
+    queryFn: ({ signal }) => api(activityCalls.listActivities, { query: { name, page: 1, pageSize: 50 }, signal }),
     placeholderData: keepPreviousData,
     select: (list) =>
       list.items.map((activity) => ({ value: activity.id, label: t['orders.pay.option'](activity.name, activity.id) })),

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ActivityList, ERROR_CODES, type OrderCreateBody, PRICE_ERRORS, priceCalls } from '@yanbo/contracts';
+import { activityCalls, ERROR_CODES, type OrderCreateBody, PRICE_ERRORS, priceCalls } from '@yanbo/contracts';
 import { feedback } from '../../../app/feedback';
-import { ApiError, api, http, showError } from '../../../app/http';
+import { ApiError, api, showError } from '../../../app/http';
 import { priceTexts as t } from '../../../locales/zh-CN/price';
 import { statusPollInterval } from '../buy-rules';
 
@@ -74,7 +74,7 @@ export function useActivityOptions(name: string, enabled: boolean) {
   return useQuery({
     queryKey: ['activities', 'price-options', name],
     queryFn: ({ signal }) =>
-      http.get<ActivityList>('/activity', { name, page: 1, pageSize: 50, requireTemplate: false }, { signal }),
+      api(activityCalls.listActivities, { query: { name, page: 1, pageSize: 50, requireTemplate: false }, signal }),
     enabled,
     placeholderData: keepPreviousData,
     select: (list) =>
