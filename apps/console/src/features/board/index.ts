@@ -1,3 +1,2 @@
 // The board's door.
 export { isActivityNotFound } from './board-rules';
-export { copyText } from './copy-text';

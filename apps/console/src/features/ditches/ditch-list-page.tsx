@@ -20,9 +20,9 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../app/components/page-header';
+import { copyText } from '../../app/copy-text';
 import { useMe } from '../../app/session';
 import { ditchTexts as t } from '../../locales/zh-CN/ditches';
-import { copyText } from '../board/copy-text';
 import { type DitchFilters, ditchActivityOptionsQuery, ditchListQuery, useDitchMutations } from './api/ditches';
 import { ActivitySelect } from './components/activity-select';
 import { DitchFormModal, type DitchFormValues } from './components/ditch-form-modal';

@@ -6,7 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { showError } from '../../app/http';
 import { liveStreamTexts as t } from '../../locales/zh-CN/live-stream';
-import { activityQuery } from '../activities/api/get-activity';
+import { activityQuery } from '../activities';
 import { MediaLibraryPanel, MediaListsPanel, PlaylistPanel } from '../media';
 import { StreamPanel } from './components/stream-panel';
 

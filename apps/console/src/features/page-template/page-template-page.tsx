@@ -9,7 +9,7 @@ import { toastSuccess } from '../../app/feedback';
 import { ApiError, showError } from '../../app/http';
 import { useConfirmLeave } from '../../app/use-confirm-leave';
 import { pageTemplateTexts as t } from '../../locales/zh-CN/page-template';
-import { activityQuery } from '../activities/api/get-activity';
+import { activityQuery } from '../activities';
 import { liveTemplateQuery, useInheritTemplate, useSaveTemplate } from './api/live-template';
 import { DisplayForm } from './components/display-form';
 import { IntroTabsEditor } from './components/intro-tabs-editor';

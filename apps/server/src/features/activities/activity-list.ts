@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { scopeActivities } from '../../platform/tenancy.ts';
-import { passwordForOwner } from '../subaccounts/subaccount-service.ts';
+import { passwordForOwner } from '../subaccounts/index.ts';
 
 /** The synthetic groups of the list (seed 001 §3): -1 全部, -2 归档活动; sub-account -1 所属子账号 means all. */
 const ALL_GROUPS = -1;

@@ -13,8 +13,8 @@ import type { Db } from '../../platform/db/database.ts';
 import type { ActivityRow, NewActivity } from '../../platform/db/schema.ts';
 import { badRequest, invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
-import { assertActivityQuota } from '../price/activity-quota.ts';
-import { passwordForOwner } from '../subaccounts/subaccount-service.ts';
+import { assertActivityQuota } from '../price/index.ts';
+import { passwordForOwner } from '../subaccounts/index.ts';
 import { progressOf, toEndedAt } from './activity-list.ts';
 import { newStream, sdIsLive, streamAddresses } from './activity-stream.ts';
 

@@ -5,7 +5,7 @@ import { onSessionsEnded, sessionIsLive } from '../../platform/auth.ts';
 import { tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { agentChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
 import { verifyToken } from '../../platform/signed-token.ts';
-import { MESSAGE_TOKEN_PURPOSE } from '../meta/meta-service.ts';
+import { MESSAGE_TOKEN_PURPOSE } from '../meta/index.ts';
 
 const HEARTBEAT_MS = 15_000;
 /** A console has one stream per open tab: more than this per session, or in all, is not a console. */

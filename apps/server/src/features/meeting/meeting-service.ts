@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-import { toEndedAt } from '../activities/activity-list.ts';
+import { toEndedAt } from '../activities/index.ts';
 
 // A meeting is the interactive room of an activity: idle until someone joins, ongoing until it is ended (seed 000
 // §3, seed 001 §4). Each run is a row, with who joined it.

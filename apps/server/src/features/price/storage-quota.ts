@@ -3,7 +3,7 @@ import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { storageUsage } from '../media/storage-usage.ts';
+import { storageUsage } from '../media/index.ts';
 
 const GB = 1024 ** 3;
 

@@ -18,7 +18,7 @@ import { decrypt, encrypt, hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { SubagentRow } from '../../platform/db/schema.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { toMe } from '../account/account-views.ts';
+import { toMe } from '../account/index.ts';
 import { ownSubaccountGroup } from './subaccount-groups.ts';
 
 // Sub-accounts (seed 001 §3, §7): an agent's staff logins, within its quota. A sub-account sees only itself; only the

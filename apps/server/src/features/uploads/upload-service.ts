@@ -16,7 +16,7 @@ import { randomToken } from '../../platform/crypto.ts';
 import { HttpError, invalidField } from '../../platform/errors.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-import { assertStorageQuota } from '../price/storage-quota.ts';
+import { assertStorageQuota } from '../price/index.ts';
 import { assertUploadContent } from './content-check.ts';
 
 const IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

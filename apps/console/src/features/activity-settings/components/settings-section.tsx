@@ -2,8 +2,8 @@ import { CopyOutlined, PictureOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Image, Result, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { copyText } from '../../../app/copy-text';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
-import { copyText } from '../../board/copy-text';
 
 /** One tab's card: its title, a line saying what it is for, and its content once the query has an answer. */
 export function SettingsSection<T>({

@@ -1,8 +1,8 @@
 import { CopyOutlined } from '@ant-design/icons';
 import type { ActivityStream } from '@yanbo/contracts';
 import { App, Button, Card, Flex, Input, Space, Typography } from 'antd';
+import { copyText } from '../../../app/copy-text';
 import { boardTexts as t } from '../../../locales/zh-CN/board';
-import { copyText } from '../copy-text';
 
 interface AddressRowProps {
   label: string;

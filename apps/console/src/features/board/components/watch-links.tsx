@@ -2,11 +2,11 @@ import { CopyOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input, Popover, QRCode, Space, Typography } from 'antd';
 import { Link } from 'react-router';
+import { copyText } from '../../../app/copy-text';
 import { useMe } from '../../../app/session';
 import { boardTexts as t } from '../../../locales/zh-CN/board';
-import { ditchListQuery } from '../../ditches/api/ditches';
+import { ditchListQuery } from '../../ditches';
 import { watchUrl } from '../board-rules';
-import { copyText } from '../copy-text';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const { message } = App.useApp();
