@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCalls } from './call.ts';
-import { isoDateTime, listOf, ok, pageQuery } from './common.ts';
+import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
 
 // Comment libraries (seed 001 §3 "Comment library": items, name, id; §7; issue 10): lists of canned comments that
 // robots post and staff send with one click. Library 0 is the default library every agent has; it cannot be changed.
@@ -68,7 +68,7 @@ export type CommentLibraryUpdate = z.input<typeof commentLibraryUpdate>;
 /** Library ids in a URL: 0 names the default library. */
 export const commentLibraryParams = z.object({ id: z.coerce.number().int().min(0).max(2_147_483_647) });
 
-export const commentCalls = defineCalls('comments', {
+const libraryCalls = defineCalls('comments', {
   listCommentLibraries: {
     method: 'GET',
     path: '/agent/comment/library',
@@ -103,3 +103,335 @@ export const commentCalls = defineCalls('comments', {
     response: ok,
   },
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Live chat and its moderation (seed 001 §3 "Comment", §4 "Comments", §7 "Activity management", §9; issue 10).
+// Viewers talk over one WebSocket per page (GET /api/watch/{id}/chat); every comment is stored before it is sent on,
+// carries its id, and a viewer reconnecting with ?after=<last id> gets what it missed. The console moderates through
+// the calls below, under the seed's /activity/{id}/comment, /activity/{id}/filter and /v3/activity/{id}/comment pin,
+// comment-ban and comment-report paths.
+
+export const CHAT_ERRORS = {
+  commentNotFound: 'Comment Not Found',
+  robotNotFound: 'Robot Not Found',
+} as const;
+
+/** The viewer socket's path under /api; it upgrades to a WebSocket. */
+export const CHAT_SOCKET_PATH = '/watch/:id/chat';
+/** Comments per page in the console's list (seed 001 §9). */
+export const CHAT_COMMENT_PAGE_SIZE = 10;
+/** The pinned comment list loads page 1, size 50 (seed 001 §9). */
+export const PINNED_COMMENT_PAGE_SIZE = 50;
+/** The most a reconnecting viewer is sent of what it missed: the latest ones. */
+export const CHAT_REPLAY_MAX = 200;
+/** A viewer's message on the socket, at most (bytes): a longer one closes the socket (1009). */
+export const CHAT_MAX_MESSAGE_BYTES = 4 * 1024;
+export const CHAT_NICKNAME_MAX_LENGTH = 30;
+/** A new socket says hello within this long or is closed (4408). */
+export const CHAT_HANDSHAKE_MS = 5_000;
+/** Comments one viewer may post to one activity per window; past it they are refused, not stored. */
+export const CHAT_COMMENT_RATE = { max: 5, windowMs: 10_000 } as const;
+/** Close codes the server ends a socket with, beside the protocol's own (1009 message too big). */
+export const CHAT_CLOSE_CODES = {
+  kicked: 4001,
+  blacklisted: 4003,
+  flood: 4029,
+  handshakeTimeout: 4408,
+  full: 4013,
+} as const;
+
+export const COMMENT_STATUSES = ['pending', 'passed', 'failed'] as const;
+export const commentStatus = z.enum(COMMENT_STATUSES);
+export type CommentStatus = z.infer<typeof commentStatus>;
+
+/** Why the chat refused a viewer's comment (or the viewer): the watch page shows CHAT_REFUSAL_TEXTS[code]. */
+export const CHAT_REFUSALS = {
+  blacklisted: 'CHAT_BLACKLISTED',
+  banned: 'CHAT_BANNED',
+  rateLimited: 'CHAT_RATE_LIMITED',
+  sensitiveWord: 'CHAT_SENSITIVE_WORD',
+  empty: 'CHAT_EMPTY',
+  tooLong: 'CHAT_TOO_LONG',
+  badMessage: 'CHAT_BAD_MESSAGE',
+  notReady: 'CHAT_NOT_READY',
+} as const;
+export type ChatRefusal = (typeof CHAT_REFUSALS)[keyof typeof CHAT_REFUSALS];
+export const chatRefusalCode = z.enum(Object.values(CHAT_REFUSALS) as [ChatRefusal, ...ChatRefusal[]]);
+
+/** The English reason the server sends with a refusal; the page shows the Chinese text of its code. */
+export const CHAT_REFUSAL_MESSAGES: Record<ChatRefusal, string> = {
+  CHAT_BLACKLISTED: 'You are on this activity’s blacklist',
+  CHAT_BANNED: 'You are banned from commenting',
+  CHAT_RATE_LIMITED: 'Too many comments, try again later',
+  CHAT_SENSITIVE_WORD: 'The comment contains a forbidden word',
+  CHAT_EMPTY: 'The comment is empty',
+  CHAT_TOO_LONG: `A comment is at most ${COMMENT_MAX_LENGTH} characters`,
+  CHAT_BAD_MESSAGE: 'Not a chat message',
+  CHAT_NOT_READY: 'Say hello first',
+};
+export const CHAT_REFUSAL_TEXTS: Record<ChatRefusal, string> = {
+  CHAT_BLACKLISTED: '你已被加入黑名单，无法参与互动',
+  CHAT_BANNED: '你已被禁言',
+  CHAT_RATE_LIMITED: '发言太频繁，请稍后再试',
+  CHAT_SENSITIVE_WORD: '评论包含敏感词，发送失败',
+  CHAT_EMPTY: '请输入评论内容',
+  CHAT_TOO_LONG: `评论不能超过${COMMENT_MAX_LENGTH}个字`,
+  CHAT_BAD_MESSAGE: '消息格式错误',
+  CHAT_NOT_READY: '聊天尚未连接',
+};
+/** System notices the server sends when the console changes the chat's rules. */
+export const CHAT_NOTICES = {
+  checkModeOn: '评论需审核后显示',
+  checkModeOff: '评论审核已关闭',
+} as const;
+
+/** A viewer's anonymous id: the watch page's viewer cookie. */
+export const chatViewerId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid user id');
+const commentText = z
+  .string()
+  .trim()
+  .min(1, 'Text is required')
+  .max(COMMENT_MAX_LENGTH, `Text must be at most ${COMMENT_MAX_LENGTH} characters`);
+
+// What a viewer sends: hello first (its nickname), then comments.
+export const chatClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), nickname: z.string().max(200) }),
+  z.object({ type: z.literal('comment'), text: z.string().max(CHAT_MAX_MESSAGE_BYTES) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ChatClientMessage = z.infer<typeof chatClientMessage>;
+
+/** A comment as viewers and the console see it. */
+export const chatComment = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  nickname: z.string(),
+  /** The viewer's id (what a ban or the blacklist names); null for a robot's comment. */
+  userId: z.string().nullable(),
+  /** The socket it came by: what a kick names. Null for robots and staff. */
+  sid: z.string().nullable(),
+  status: commentStatus,
+  isRobot: z.boolean(),
+  avatar: z.string().nullable(),
+  isPinned: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type ChatComment = z.infer<typeof chatComment>;
+
+// What the server sends a viewer, one discriminated union for the watch page and the console.
+export const chatServerMessage = z.discriminatedUnion('type', [
+  /** The answer to hello: the socket's id, the viewer's, and the chat's rules. */
+  z.object({
+    type: z.literal('welcome'),
+    sid: z.string(),
+    userId: z.string(),
+    nickname: z.string(),
+    checkMode: z.boolean(),
+    isCommentRTDisplayDisabled: z.boolean(),
+  }),
+  /** A viewer's comment: everyone's when passed; the author's own when held (pending) or later failed. */
+  z.object({ type: z.literal('comment'), comment: chatComment }),
+  /** A comment the staff posted as one of the agent's robots. */
+  z.object({ type: z.literal('robotComment'), comment: chatComment }),
+  z.object({ type: z.literal('pinned'), comment: chatComment, isPinned: z.boolean() }),
+  z.object({ type: z.literal('deleted'), ids: z.array(z.number().int()) }),
+  z.object({ type: z.literal('notice'), text: z.string() }),
+  /** Real viewers connected now (robots are counted apart, never here). */
+  z.object({ type: z.literal('online'), count: z.number().int() }),
+  /** The staff kicked this socket out; the server closes it next (4001). */
+  z.object({ type: z.literal('kicked') }),
+  /** Why this viewer's message or the viewer was refused. */
+  z.object({ type: z.literal('refused'), code: chatRefusalCode, message: z.string() }),
+]);
+export type ChatServerMessage = z.infer<typeof chatServerMessage>;
+
+export const commentListQuery = pageQuery(CHAT_COMMENT_PAGE_SIZE).extend({ status: commentStatus.optional() });
+export const commentCounts = z.object({
+  pending: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+});
+export const commentList = listOf(chatComment).extend({ counts: commentCounts });
+export type CommentList = z.infer<typeof commentList>;
+export const pinnedCommentQuery = pageQuery(PINNED_COMMENT_PAGE_SIZE);
+export const pinnedCommentList = listOf(chatComment);
+
+export const commentIds = z.object({
+  ids: z.array(id).min(1, 'Choose at least one comment').max(200, 'At most 200 comments at once'),
+});
+export const commentReview = commentIds.extend({ status: z.enum(['passed', 'failed']) });
+export const commentIdBody = z.object({ commentId: id });
+export const chatUserBody = z.object({ userId: chatViewerId });
+export const chatUsers = z.object({ items: z.array(z.object({ userId: z.string(), createdAt: isoDateTime })) });
+export const kickBody = z.object({ sid: z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid sid') });
+export const robotCommentBody = z.object({ robotId: id, text: commentText });
+
+/** PUT /activity/{id}/filter: check mode (comments wait for approval) and the page's real-time display switch. */
+export const commentFilter = z.object({ checkMode: z.boolean(), isCommentRTDisplayDisabled: z.boolean() });
+export type CommentFilter = z.infer<typeof commentFilter>;
+export const commentFilterUpdate = commentFilter.partial();
+
+export const chatReport = z.object({
+  counts: commentCounts.extend({ deleted: z.number().int(), robot: z.number().int() }),
+  /** Viewers' comments per hour (UTC, the hour's start), robots counted apart. */
+  hours: z.array(z.object({ hour: isoDateTime, comments: z.number().int(), robotComments: z.number().int() })),
+});
+export type ChatReport = z.infer<typeof chatReport>;
+
+const chatCalls = defineCalls('comments', {
+  listComments: {
+    method: 'GET',
+    path: '/activity/:id/comment',
+    summary: 'An activity’s comments, 10 a page, by status with the counts; pending oldest first, otherwise newest',
+    access: 'signedIn',
+    params: idParams,
+    query: commentListQuery,
+    response: commentList,
+  },
+  deleteComments: {
+    method: 'DELETE',
+    path: '/activity/:id/comment',
+    summary: 'Delete comments: they leave the list and every viewer’s chat',
+    access: 'signedIn',
+    params: idParams,
+    body: commentIds,
+    response: ok,
+  },
+  reviewComments: {
+    method: 'PUT',
+    path: '/activity/:id/comment/review',
+    summary: 'Approve (passed) or reject (failed) comments; approved ones reach the viewers',
+    access: 'signedIn',
+    params: idParams,
+    body: commentReview,
+    response: ok,
+  },
+  sendRobotComment: {
+    method: 'POST',
+    path: '/activity/:id/comment/robot',
+    summary: 'Post a comment as one of the agent’s robots',
+    access: 'signedIn',
+    params: idParams,
+    body: robotCommentBody,
+    response: chatComment,
+  },
+  listPinnedComments: {
+    method: 'GET',
+    path: '/v3/activity/:id/comment/pin',
+    summary: 'The pinned comments, page 1 size 50',
+    access: 'signedIn',
+    params: idParams,
+    query: pinnedCommentQuery,
+    response: pinnedCommentList,
+  },
+  pinComment: {
+    method: 'POST',
+    path: '/v3/activity/:id/comment/pin',
+    summary: 'Pin a comment',
+    access: 'signedIn',
+    params: idParams,
+    body: commentIdBody,
+    response: chatComment,
+  },
+  unpinComment: {
+    method: 'DELETE',
+    path: '/v3/activity/:id/comment/pin',
+    summary: 'Unpin a comment',
+    access: 'signedIn',
+    params: idParams,
+    body: commentIdBody,
+    response: chatComment,
+  },
+  listCommentBans: {
+    method: 'GET',
+    path: '/v3/activity/:id/comment-ban',
+    summary: 'The viewers banned from commenting (禁言)',
+    access: 'signedIn',
+    params: idParams,
+    response: chatUsers,
+  },
+  banCommenter: {
+    method: 'POST',
+    path: '/v3/activity/:id/comment-ban',
+    summary: 'Ban a viewer from commenting (禁言)',
+    access: 'signedIn',
+    params: idParams,
+    body: chatUserBody,
+    response: ok,
+  },
+  liftCommentBan: {
+    method: 'DELETE',
+    path: '/v3/activity/:id/comment-ban',
+    summary: 'Lift a viewer’s comment ban',
+    access: 'signedIn',
+    params: idParams,
+    body: chatUserBody,
+    response: ok,
+  },
+  getCommentFilter: {
+    method: 'GET',
+    path: '/activity/:id/filter',
+    summary: 'The user filter: check mode and the real-time display switch',
+    access: 'signedIn',
+    params: idParams,
+    response: commentFilter,
+  },
+  setCommentFilter: {
+    method: 'PUT',
+    path: '/activity/:id/filter',
+    summary: 'Switch check mode or real-time display',
+    access: 'signedIn',
+    params: idParams,
+    body: commentFilterUpdate,
+    response: commentFilter,
+  },
+  listBlacklist: {
+    method: 'GET',
+    path: '/activity/:id/blacklist',
+    summary: 'The viewers on the activity’s blacklist',
+    access: 'signedIn',
+    params: idParams,
+    response: chatUsers,
+  },
+  addToBlacklist: {
+    method: 'POST',
+    path: '/activity/:id/blacklist',
+    summary: 'Blacklist a viewer: its sockets close and it cannot join the chat',
+    access: 'signedIn',
+    params: idParams,
+    body: chatUserBody,
+    response: ok,
+  },
+  removeFromBlacklist: {
+    method: 'DELETE',
+    path: '/activity/:id/blacklist',
+    summary: 'Take a viewer off the blacklist',
+    access: 'signedIn',
+    params: idParams,
+    body: chatUserBody,
+    response: ok,
+  },
+  kickViewer: {
+    method: 'POST',
+    path: '/activity/:id/kick',
+    summary: 'Kick a viewer’s socket out by its sid; it is told and closed',
+    access: 'signedIn',
+    params: idParams,
+    body: kickBody,
+    response: ok,
+  },
+  getChatReport: {
+    method: 'GET',
+    path: '/v3/activity/:id/comment-report',
+    summary: 'The chat report: comments per status and per hour, robots apart',
+    access: 'signedIn',
+    params: idParams,
+    response: chatReport,
+  },
+});
+
+/** The comments area's calls: the comment libraries, and the live chat's moderation. */
+export const commentCalls = { ...libraryCalls, ...chatCalls };

@@ -178,6 +178,14 @@ export interface Categories {
   sort: Generated<number>;
 }
 
+export interface ChatRestrictions {
+  activityId: number;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  kind: "ban" | "blacklist";
+  viewerId: string;
+}
+
 export interface CommentLibraries {
   agentId: number;
   createdAt: Generated<Timestamp>;
@@ -185,6 +193,22 @@ export interface CommentLibraries {
   items: Generated<string[]>;
   name: string;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface Comments {
+  activityId: number;
+  agentId: number;
+  avatar: string | null;
+  createdAt: Generated<Timestamp>;
+  deletedAt: Timestamp | null;
+  id: Generated<number>;
+  nickname: string;
+  pinnedAt: Timestamp | null;
+  robotId: number | null;
+  sid: string | null;
+  status: "pending" | "passed" | "failed";
+  text: string;
+  viewerId: string | null;
 }
 
 export interface Gifts {
@@ -475,7 +499,9 @@ export interface DB {
   agents: Agents;
   agentSettings: AgentSettings;
   categories: Categories;
+  chatRestrictions: ChatRestrictions;
   commentLibraries: CommentLibraries;
+  comments: Comments;
   gifts: Gifts;
   idempotencyKeys: IdempotencyKeys;
   ingestSessions: IngestSessions;
