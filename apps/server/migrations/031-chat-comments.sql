@@ -8,6 +8,7 @@ create table comments (
   viewer_id text,
   sid text,
   robot_id integer references robots (id) on delete set null,
+  is_robot boolean not null default false,
   nickname text not null,
   avatar text,
   text text not null,

@@ -114,6 +114,7 @@ const libraryCalls = defineCalls('comments', {
 export const CHAT_ERRORS = {
   commentNotFound: 'Comment Not Found',
   robotNotFound: 'Robot Not Found',
+  pinNeedsPassed: 'Only a passed comment can be pinned',
 } as const;
 
 /** The viewer socket's path under /api; it upgrades to a WebSocket. */
@@ -266,7 +267,12 @@ export const commentReview = commentIds.extend({ status: z.enum(['passed', 'fail
 export const commentIdBody = z.object({ commentId: id });
 export const chatUserBody = z.object({ userId: chatViewerId });
 export const chatUsers = z.object({ items: z.array(z.object({ userId: z.string(), createdAt: isoDateTime })) });
-export const kickBody = z.object({ sid: z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid sid') });
+export const kickBody = z.object({
+  sid: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid sid'),
+});
 export const robotCommentBody = z.object({ robotId: id, text: commentText });
 
 /** PUT /activity/{id}/filter: check mode (comments wait for approval) and the page's real-time display switch. */

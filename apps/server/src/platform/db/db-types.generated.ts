@@ -202,6 +202,7 @@ export interface Comments {
   createdAt: Generated<Timestamp>;
   deletedAt: Timestamp | null;
   id: Generated<number>;
+  isRobot: Generated<boolean>;
   nickname: string;
   pinnedAt: Timestamp | null;
   robotId: number | null;
