@@ -1,4 +1,5 @@
 import {
+  CHAT_ERRORS,
   COMMENT_ERRORS,
   DITCH_ERRORS,
   ERROR_MESSAGES,
@@ -84,6 +85,8 @@ const DITCH = DITCH_ERRORS.ditchNotFound;
 // The live-stream feature names this one in place.
 const STREAM_JOB = 'Stream Job Not Found';
 const EXTENSION = EXTENSION_IDENTITIES[0];
+/** A watch-page viewer id, as the chat's ban and blacklist calls name one. */
+const VIEWER = 'viewer-0123456789abcdef';
 
 /** An activity route: B's activity as agent A, and A's unassigned activity as A's sub-account, both 404. */
 function activity(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
@@ -153,6 +156,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/visit': pub('the audience’s visit'),
   'POST /api/watch/:id/heartbeat': pub('the audience’s heartbeat, its visit id signed in the viewer token'),
   'GET /api/watch/:id/events': pub('the audience’s live state stream'),
+  'GET /api/watch/:id/chat': pub('the audience’s chat socket of any activity; the viewer is its own cookie'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
   'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
@@ -554,6 +558,53 @@ export const ROUTES: Record<string, RouteEntry> = {
       { url: (w) => `/api/agent/comment/library/${w.bLibrary}`, expect: 404, message: COMMENT_ERRORS.libraryNotFound },
     ],
   },
+
+  // The live chat's moderation: every call names the activity, B's answers 404 and so does A's activity not assigned
+  // to A's sub-account.
+  'GET /api/activity/:id/comment': activity((id) => `/api/activity/${id}/comment`),
+  'DELETE /api/activity/:id/comment': activity((id) => `/api/activity/${id}/comment`, { ids: [1] }),
+  'PUT /api/activity/:id/comment/review': activity((id) => `/api/activity/${id}/comment/review`, {
+    ids: [1],
+    status: 'passed',
+  }),
+  'POST /api/activity/:id/comment/robot': {
+    probes: [
+      {
+        url: (w) => `/api/activity/${w.bAct}/comment/robot`,
+        body: (w) => ({ robotId: w.aRobot, text: '你好' }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+      {
+        as: 'subA',
+        url: (w) => `/api/activity/${w.aActOther}/comment/robot`,
+        body: (w) => ({ robotId: w.aRobot, text: '你好' }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+      {
+        url: (w) => `/api/activity/${w.aAct}/comment/robot`,
+        body: (w) => ({ robotId: w.bRobot, text: '你好' }),
+        expect: 404,
+        message: CHAT_ERRORS.robotNotFound,
+      },
+    ],
+  },
+  'GET /api/v3/activity/:id/comment/pin': activity((id) => `/api/v3/activity/${id}/comment/pin`),
+  'POST /api/v3/activity/:id/comment/pin': activity((id) => `/api/v3/activity/${id}/comment/pin`, { commentId: 1 }),
+  'DELETE /api/v3/activity/:id/comment/pin': activity((id) => `/api/v3/activity/${id}/comment/pin`, { commentId: 1 }),
+  'GET /api/v3/activity/:id/comment-ban': activity((id) => `/api/v3/activity/${id}/comment-ban`),
+  'POST /api/v3/activity/:id/comment-ban': activity((id) => `/api/v3/activity/${id}/comment-ban`, { userId: VIEWER }),
+  'DELETE /api/v3/activity/:id/comment-ban': activity((id) => `/api/v3/activity/${id}/comment-ban`, {
+    userId: VIEWER,
+  }),
+  'GET /api/activity/:id/filter': activity((id) => `/api/activity/${id}/filter`),
+  'PUT /api/activity/:id/filter': activity((id) => `/api/activity/${id}/filter`, { checkMode: true }),
+  'GET /api/activity/:id/blacklist': activity((id) => `/api/activity/${id}/blacklist`),
+  'POST /api/activity/:id/blacklist': activity((id) => `/api/activity/${id}/blacklist`, { userId: VIEWER }),
+  'DELETE /api/activity/:id/blacklist': activity((id) => `/api/activity/${id}/blacklist`, { userId: VIEWER }),
+  'POST /api/activity/:id/kick': activity((id) => `/api/activity/${id}/kick`, { sid: 'abcdefgh12345678' }),
+  'GET /api/v3/activity/:id/comment-report': activity((id) => `/api/v3/activity/${id}/comment-report`),
   'GET /api/v3/agent/gift': own('the caller agent’s gifts, nothing of another agent'),
   'POST /api/v3/agent/gift': own('a new gift of the caller’s agent'),
   'PUT /api/v3/agent/gift/:id': {

@@ -13,7 +13,8 @@ export type ActivitySection =
   | 'invitation'
   | 'liveTranscode'
   | 'manager'
-  | 'media';
+  | 'media'
+  | 'commentFilter';
 export type AgentSection = 'globalMedia' | 'defaultMedia';
 
 function merged<T>(schema: z.ZodType<T>, defaults: T, stored: unknown): T {

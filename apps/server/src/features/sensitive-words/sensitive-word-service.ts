@@ -127,6 +127,11 @@ async function matcherFor(db: Db, agentId: number, listId: number | undefined): 
   return matcher;
 }
 
+/** The matcher of the agent's enabled lists: what the chat applies to every comment and nickname. */
+export function agentMatcher(db: Db, agentId: number): Promise<SensitiveWordMatcher> {
+  return matcherFor(db, agentId, undefined);
+}
+
 /** A text matched against the agent's enabled lists, or against one list of its own. */
 export async function checkSensitiveWords(
   db: Db,

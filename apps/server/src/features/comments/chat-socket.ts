@@ -1,0 +1,385 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CHAT_CLOSE_CODES,
+  CHAT_HANDSHAKE_MS,
+  CHAT_NICKNAME_MAX_LENGTH,
+  CHAT_REFUSAL_MESSAGES,
+  CHAT_REFUSALS,
+  CHAT_SOCKET_PATH,
+  type ChatRefusal,
+  type ChatServerMessage,
+  chatClientMessage,
+  ERROR_MESSAGES,
+  idParams,
+  VIEWER_COOKIE,
+} from '@yanbo/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { acquireAll } from '../../platform/rate-limit.ts';
+import type { RealtimeEvent } from '../../platform/realtime/hub.ts';
+import {
+  type ChatActivity,
+  type ChatHubEvent,
+  chatActivity,
+  chatChannel,
+  commentMessage,
+  missedComments,
+  postViewerComment,
+  readFilter,
+  restrictionsOf,
+} from './chat-service.ts';
+
+// The viewers' chat socket (issue 10): GET /api/watch/{id}/chat upgrades to a WebSocket, one room per activity. Bounded
+// before anything is trusted (issue 8): a message is at most 4 KiB (a longer one closes the socket, 1009), hello must
+// come within CHAT_HANDSHAKE_MS, an address holds so many sockets per activity and in all and the process so many in
+// all (as the watch page's event streams), and a socket sending more than MESSAGES_PER_WINDOW is closed. Each process
+// keeps its own viewers; the rooms' messages, kicks and online counts travel on the realtime hub.
+
+/** Sockets per address on one activity, per address in all, and in the process (the watch event streams' caps). */
+const SOCKETS_PER_IP_PER_ACTIVITY = 50;
+const SOCKETS_PER_IP = 100;
+const SOCKETS_TOTAL = 20_000;
+/** Any messages one socket may send per window (comments have their own, lower, limit per viewer). */
+const MESSAGES_PER_WINDOW = 20;
+const MESSAGE_WINDOW_MS = 10_000;
+/**
+ * Presence is said again this often, and each socket pinged (one that answered no ping since the last round is gone);
+ * a process not heard from for PRESENCE_STALE_MS no longer counts.
+ */
+const PRESENCE_EVERY_MS = 10_000;
+const PRESENCE_STALE_MS = 25_000;
+const PRESENCE_DEBOUNCE_MS = 100;
+
+const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
+const newId = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+const chatQuery = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
+
+interface Viewer {
+  socket: WebSocket;
+  sid: string;
+  userId: string;
+  nickname: string;
+  activity: ChatActivity;
+  /** Messages heard while the missed ones are being sent, sent after them. */
+  queue: ChatServerMessage[] | null;
+  joined: boolean;
+  alive: boolean;
+}
+
+interface Room {
+  viewers: Set<Viewer>;
+  presence: Map<string, { count: number; at: number }>;
+  online: number;
+  announce: NodeJS.Timeout | undefined;
+  unsubscribe: () => void;
+}
+
+function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  for (const part of String(request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+function send(viewer: Viewer, message: ChatServerMessage) {
+  if (viewer.socket.readyState === viewer.socket.OPEN) viewer.socket.send(JSON.stringify(message));
+}
+
+function refuse(viewer: Viewer, code: ChatRefusal) {
+  send(viewer, { type: 'refused', code, message: CHAT_REFUSAL_MESSAGES[code] });
+}
+
+function createRooms(ctx: AppContext) {
+  const processId = newId(6);
+  const rooms = new Map<number, Room>();
+
+  const deliver = (viewer: Viewer, message: ChatServerMessage) => {
+    if (viewer.queue) viewer.queue.push(message);
+    else send(viewer, message);
+  };
+
+  const recount = (room: Room) => {
+    const now = Date.now();
+    let total = 0;
+    for (const [process, seen] of room.presence) {
+      if (now - seen.at > PRESENCE_STALE_MS) room.presence.delete(process);
+      else total += seen.count;
+    }
+    if (total === room.online) return;
+    room.online = total;
+    for (const viewer of room.viewers) deliver(viewer, { type: 'online', count: total });
+  };
+
+  const announce = (activityId: number, room: Room) => {
+    ctx.realtime.publish(chatChannel(activityId), {
+      type: 'chat.presence',
+      process: processId,
+      count: room.viewers.size,
+    } satisfies ChatHubEvent);
+  };
+
+  const onEvent = (room: Room, event: ChatHubEvent) => {
+    switch (event.type) {
+      case 'chat.message':
+        for (const viewer of room.viewers) {
+          if (event.onlyUser === undefined || event.onlyUser === viewer.userId) deliver(viewer, event.message);
+        }
+        return;
+      case 'chat.kick':
+        for (const viewer of room.viewers) {
+          if (viewer.sid !== event.sid) continue;
+          send(viewer, { type: 'kicked' });
+          viewer.socket.close(CHAT_CLOSE_CODES.kicked, 'kicked');
+        }
+        return;
+      case 'chat.block':
+        for (const viewer of room.viewers) {
+          if (viewer.userId !== event.userId) continue;
+          refuse(viewer, CHAT_REFUSALS.blacklisted);
+          viewer.socket.close(CHAT_CLOSE_CODES.blacklisted, 'blacklisted');
+        }
+        return;
+      case 'chat.presence':
+        room.presence.set(event.process, { count: event.count, at: Date.now() });
+        recount(room);
+        return;
+    }
+  };
+
+  const scheduleAnnounce = (activityId: number, room: Room) => {
+    if (room.announce) return;
+    room.announce = setTimeout(() => {
+      room.announce = undefined;
+      announce(activityId, room);
+    }, PRESENCE_DEBOUNCE_MS);
+  };
+
+  const join = (viewer: Viewer) => {
+    const activityId = viewer.activity.id;
+    let room = rooms.get(activityId);
+    if (!room) {
+      const created: Room = {
+        viewers: new Set(),
+        presence: new Map(),
+        online: -1,
+        announce: undefined,
+        unsubscribe: () => {},
+      };
+      created.unsubscribe = ctx.realtime.subscribe(chatChannel(activityId), (event: RealtimeEvent) =>
+        onEvent(created, event as ChatHubEvent),
+      );
+      rooms.set(activityId, created);
+      room = created;
+    }
+    room.viewers.add(viewer);
+    viewer.joined = true;
+    scheduleAnnounce(activityId, room);
+  };
+
+  const leave = (viewer: Viewer) => {
+    if (!viewer.joined) return;
+    viewer.joined = false;
+    const activityId = viewer.activity.id;
+    const room = rooms.get(activityId);
+    if (!room) return;
+    room.viewers.delete(viewer);
+    if (room.viewers.size > 0) {
+      scheduleAnnounce(activityId, room);
+      return;
+    }
+    clearTimeout(room.announce);
+    announce(activityId, room);
+    room.unsubscribe();
+    rooms.delete(activityId);
+  };
+
+  const beat = setInterval(() => {
+    for (const [activityId, room] of rooms) {
+      announce(activityId, room);
+      recount(room);
+      for (const viewer of room.viewers) {
+        if (!viewer.alive) {
+          viewer.socket.terminate();
+          continue;
+        }
+        viewer.alive = false;
+        viewer.socket.ping();
+      }
+    }
+  }, PRESENCE_EVERY_MS);
+  beat.unref();
+
+  return {
+    join,
+    leave,
+    close() {
+      clearInterval(beat);
+      for (const room of rooms.values()) {
+        clearTimeout(room.announce);
+        room.unsubscribe();
+      }
+      rooms.clear();
+    },
+  };
+}
+
+export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
+  const rooms = createRooms(ctx);
+  server.addHook('onClose', async () => rooms.close());
+  const activities = new WeakMap<FastifyRequest, ChatActivity>();
+
+  server.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: CHAT_SOCKET_PATH,
+    schema: { params: idParams, querystring: chatQuery, hide: true },
+    // Public: the audience has no session; the viewer is its cookie.
+    config: { auth: false },
+    // An activity that does not exist is answered 404 before the upgrade.
+    preHandler: async (request) => {
+      const activity = await chatActivity(ctx.db, request.params.id);
+      if (!activity) throw notFound(ERROR_MESSAGES.activityNotFound);
+      activities.set(request, activity);
+    },
+    handler: async (_request, reply) => reply.code(404).send(),
+    wsHandler: (socket, request) => {
+      const activity = activities.get(request);
+      if (!activity) {
+        socket.close(1011);
+        return;
+      }
+      const known = cookieOf(request, VIEWER_COOKIE);
+      const viewer: Viewer = {
+        socket,
+        sid: newId(12),
+        // The watch page's viewer cookie names the viewer; without one, this socket is a viewer of its own.
+        userId: known && VIEWER_ID.test(known) ? known : newId(16),
+        nickname: '',
+        activity,
+        queue: null,
+        joined: false,
+        alive: true,
+      };
+      const after = (request.query as z.output<typeof chatQuery>).after;
+      let release: (() => void) | null = null;
+      let closed = false;
+      let helloDone = false;
+      let sent = 0;
+      let windowEnds = Date.now() + MESSAGE_WINDOW_MS;
+      // Messages are handled one after another, in order, from the first (listeners are in place before any await).
+      let chain: Promise<void> = Promise.resolve();
+
+      const deadline = setTimeout(() => {
+        if (!helloDone) socket.close(CHAT_CLOSE_CODES.handshakeTimeout, 'hello expected');
+      }, CHAT_HANDSHAKE_MS);
+
+      socket.on('pong', () => {
+        viewer.alive = true;
+      });
+      socket.once('close', () => {
+        closed = true;
+        clearTimeout(deadline);
+        rooms.leave(viewer);
+        release?.();
+      });
+      socket.on('message', (data, isBinary) => {
+        const now = Date.now();
+        if (now > windowEnds) {
+          sent = 0;
+          windowEnds = now + MESSAGE_WINDOW_MS;
+        }
+        sent += 1;
+        if (sent > MESSAGES_PER_WINDOW) {
+          socket.close(CHAT_CLOSE_CODES.flood, 'too many messages');
+          return;
+        }
+        const text = isBinary ? '' : String(data);
+        chain = chain
+          .then(() => (closed ? undefined : handle(text)))
+          .catch((error) => {
+            request.log.warn(`chat message: ${error}`);
+          });
+      });
+
+      const ready = (async () => {
+        release = await acquireAll(ctx.limits, [
+          { key: `chat:ip-activity:${request.ip}:${activity.id}`, max: SOCKETS_PER_IP_PER_ACTIVITY },
+          { key: `chat:ip:${request.ip}`, max: SOCKETS_PER_IP },
+          { key: 'chat:total', max: SOCKETS_TOTAL },
+        ]);
+        if (closed) release?.();
+        else if (!release) socket.close(CHAT_CLOSE_CODES.full, 'too many connections');
+        return release !== null && !closed;
+      })();
+
+      async function hello(nickname: string) {
+        if (!(await ready)) return;
+        const restrictions = await restrictionsOf(ctx.db, activity!.id, viewer.userId);
+        if (restrictions.has('blacklist')) {
+          refuse(viewer, CHAT_REFUSALS.blacklisted);
+          socket.close(CHAT_CLOSE_CODES.blacklisted, 'blacklisted');
+          return;
+        }
+        helloDone = true;
+        clearTimeout(deadline);
+        viewer.nickname = nickname.trim().slice(0, CHAT_NICKNAME_MAX_LENGTH) || `观众${viewer.sid.slice(0, 4)}`;
+        const filter = await readFilter(ctx.db, activity!.id);
+        if (closed) return;
+        // Joined before the missed comments are read, so nothing falls between them; what is heard meanwhile waits.
+        viewer.queue = [];
+        rooms.join(viewer);
+        send(viewer, {
+          type: 'welcome',
+          sid: viewer.sid,
+          userId: viewer.userId,
+          nickname: viewer.nickname,
+          ...filter,
+        });
+        const missed = after === undefined ? [] : await missedComments(ctx.db, activity!.id, after);
+        const replayed = new Set(missed.map((comment) => comment.id));
+        for (const comment of missed) send(viewer, commentMessage(comment));
+        const queued = viewer.queue ?? [];
+        viewer.queue = null;
+        for (const message of queued) {
+          const repeated =
+            (message.type === 'comment' || message.type === 'robotComment') && replayed.has(message.comment.id);
+          if (!repeated) send(viewer, message);
+        }
+      }
+
+      async function handle(text: string) {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(text);
+        } catch {
+          raw = undefined;
+        }
+        const parsed = chatClientMessage.safeParse(raw);
+        if (!parsed.success) {
+          refuse(viewer, CHAT_REFUSALS.badMessage);
+          return;
+        }
+        const message = parsed.data;
+        if (message.type === 'ping') return;
+        if (message.type === 'hello') {
+          if (!helloDone) await hello(message.nickname);
+          return;
+        }
+        if (!helloDone) {
+          refuse(viewer, CHAT_REFUSALS.notReady);
+          return;
+        }
+        const result = await postViewerComment(ctx, activity!, viewer, message.text);
+        if ('refused' in result) {
+          refuse(viewer, result.refused);
+          if (result.refused === CHAT_REFUSALS.blacklisted) socket.close(CHAT_CLOSE_CODES.blacklisted, 'blacklisted');
+        }
+      }
+    },
+  });
+}
