@@ -101,7 +101,8 @@ function pgliteTemplateDir(): Promise<string> {
 /**
  * PostgreSQL: each test database is a copy of one migrated template database (`CREATE DATABASE ... TEMPLATE`), made
  * once per set of migrations under an advisory lock, so parallel test workers neither build it twice nor see it half
- * made; templates of older migrations are dropped then.
+ * made. Templates of other migrations are left alone: another checkout's test run on the same server may be copying
+ * them (`yanbo_tpl_*` databases can be dropped by hand whenever no tests run).
  */
 let postgresTemplateName: Promise<string> | undefined;
 function postgresTemplate(): Promise<string> {
@@ -111,8 +112,7 @@ function postgresTemplate(): Promise<string> {
     try {
       const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
       if (rows.length > 0) return name;
-      const old = await client.query("select datname from pg_database where datname like 'yanbo\\_tpl\\_%'");
-      for (const row of old.rows) await client.query(`drop database if exists ${row.datname} with (force)`);
+      await client.query(`drop database if exists ${name}_b with (force)`);
       await client.query(`create database ${name}_b`);
       const url = new URL(postgresAdminUrl ?? '');
       url.pathname = `/${name}_b`;
