@@ -148,6 +148,19 @@ describe.each(engines)('live chat on %s', (engine) => {
     alice.ws.close();
   });
 
+  it('tells a viewer coming straight back the online count, though it did not change', async () => {
+    const activity = await newActivity('刷新的直播');
+    const stay = await join('Stay', { activity });
+    const reloading = await join('Reload', { activity });
+    await stay.waitFor('online', (m) => m.count === 2);
+    await reloading.waitFor('online', (m) => m.count === 2);
+    reloading.ws.close();
+    const back = await join('Reload', { activity, userId: reloading.userId });
+    await back.waitFor('online', (m) => m.count === 2);
+    stay.ws.close();
+    back.ws.close();
+  });
+
   it('sends a viewer reconnecting with after= the comments it missed, in order', async () => {
     const talker = await join('Talker');
     const listener = await join('Listener');

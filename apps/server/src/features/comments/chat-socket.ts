@@ -179,6 +179,8 @@ function createRooms(ctx: AppContext) {
     }
     room.viewers.add(viewer);
     viewer.joined = true;
+    // The count as it stands: a viewer coming back at once (a reload) changes no count, so would otherwise hear none.
+    if (room.online >= 0) deliver(viewer, { type: 'online', count: room.online });
     scheduleAnnounce(activityId, room);
   };
 
