@@ -119,7 +119,8 @@ export function watchJourneys(j: Journey) {
       .evaluate((element) => getComputedStyle(element).backgroundColor);
     assert.equal(pageStyle, 'rgb(230, 244, 255)');
     assert.equal(await phone.getByTestId('watch-logo').evaluate((img) => getComputedStyle(img).opacity), '0.8');
-    await phone.getByText('互动聊天即将开放').waitFor();
+    // The 聊天室 tab comes first: the chat connects and counts this viewer.
+    await phone.getByTestId('chat-room').getByText('在线 1').waitFor();
     const html = await phone.content();
     assert.match(html, /og:title" content="邀您观看"/);
     await j.screenshot(phone, 'watch-phone-before-start');
@@ -244,5 +245,92 @@ export function watchJourneys(j: Journey) {
     await phone.getByTestId('watch-status').getByText('已结束').waitFor();
     await j.screenshot(phone, 'watch-phone-epilogue');
     await phone.context().close();
+  });
+
+  test('watch page: two phones chat through a ditch link: a nickname, a comment the other sees, a sensitive word refused, the history back after a reload', async () => {
+    const agent = await j.newAgent();
+    const { id } = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '聊天室旅程直播' });
+    await api(j, agent.token, 'PUT', `/activity/${id}/template`, {
+      commentStyleCustomized: { tabsColor: '#fa541c', inputColor: '#fff2e8' },
+      introTabs: [
+        { title: '聊天室', key: 'chat', type: 'chatRoom' },
+        { title: '活动简介', key: 'intro', type: 'richText', richText: '<p>聊天室旅程的简介</p>' },
+      ],
+    });
+    await api(j, agent.token, 'POST', '/agent/sensitiveWord', { name: '诈骗词', words: ['骗子'], action: 'reject' });
+    const ditch = await api<{ link: string }>(j, agent.token, 'POST', `/agent/${agent.id}/promotion-channel`, {
+      name: '聊天旅程渠道',
+      activityId: id,
+    });
+
+    const alice = await openPhone(j, ditch.link);
+    const bob = await openPhone(j, ditch.link);
+    const aliceChat = alice.getByTestId('chat-room');
+    const bobChat = bob.getByTestId('chat-room');
+    await aliceChat.getByText('在线 2').waitFor();
+    await bobChat.getByText('在线 2').waitFor();
+    await bobChat.getByText('还没有人发言，来说点什么吧').waitFor();
+
+    // The first tap on the input asks for a nickname once, offering 观众 and four digits.
+    const aliceInput = aliceChat.getByLabel('说点什么…');
+    await aliceInput.click();
+    const sheet = alice.getByRole('dialog', { name: '设置昵称' });
+    assert.match(await sheet.getByLabel('昵称').inputValue(), /^观众\d{4}$/);
+    await sheet.getByLabel('昵称').fill('小明');
+    await sheet.getByRole('button', { name: '确定' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    // The server has taken the new name (a new hello).
+    await aliceChat.getByRole('button', { name: '昵称：小明，点击修改' }).waitFor();
+    assert.equal(await alice.evaluate(() => localStorage.getItem('yanbo.chatNickname')), '小明');
+
+    await aliceInput.fill('大家好，我是小明');
+    await aliceInput.press('Enter');
+    const bobLine = bobChat.getByTestId('chat-comment').filter({ hasText: '大家好，我是小明' });
+    await bobLine.getByText('小明', { exact: true }).waitFor();
+    await aliceChat.getByTestId('chat-comment').filter({ hasText: '大家好，我是小明' }).waitFor();
+    assert.equal(await aliceInput.inputValue(), '');
+
+    // A reject list's word: refused with its Chinese reason, the text back in the input, nothing reaches the other.
+    await aliceInput.fill('你是骗子');
+    await aliceInput.press('Enter');
+    await aliceChat.getByTestId('chat-refusal').getByText('评论包含敏感词，发送失败').waitFor();
+    assert.equal(await aliceInput.inputValue(), '你是骗子');
+    await aliceInput.fill('好的，换个说法');
+    await aliceInput.press('Enter');
+    await bobChat.getByText('好的，换个说法').waitFor();
+    assert.equal(await bobChat.getByText('你是骗子').count(), 0);
+    await j.screenshot(alice, 'watch-chat-refused');
+
+    // The console pins a comment and turns check mode on: a bar on top, a notice, a held comment for its author only.
+    const comments = await api<{ items: { id: number; text: string }[] }>(
+      j,
+      agent.token,
+      'GET',
+      `/activity/${id}/comment`,
+    );
+    const welcome = comments.items.find((comment) => comment.text === '大家好，我是小明');
+    assert.ok(welcome);
+    await api(j, agent.token, 'POST', `/v3/activity/${id}/comment/pin`, { commentId: welcome.id });
+    await bobChat.getByTestId('chat-pinned').getByText('小明：大家好，我是小明').waitFor();
+    await api(j, agent.token, 'PUT', `/activity/${id}/filter`, { checkMode: true });
+    await aliceChat.getByText('评论需审核后显示').waitFor();
+    await aliceInput.fill('这条要审核');
+    await aliceInput.press('Enter');
+    await aliceChat.getByTestId('chat-comment').filter({ hasText: '这条要审核' }).getByText('审核中').waitFor();
+    await j.screenshot(alice, 'watch-chat-held');
+
+    // Bob comes back: the history is there, in order, each comment once.
+    await bob.reload();
+    await bobChat.getByText('好的，换个说法').waitFor();
+    await bobChat.getByTestId('chat-pinned').getByText('小明：大家好，我是小明').waitFor();
+    // Each row is the nickname, then the text.
+    assert.deepEqual(await bobChat.getByTestId('chat-comment').allTextContents(), [
+      '小明大家好，我是小明',
+      '小明好的，换个说法',
+    ]);
+    await bobChat.getByText('在线 2').waitFor();
+    await j.screenshot(bob, 'watch-chat-history');
+    await alice.context().close();
+    await bob.context().close();
   });
 }

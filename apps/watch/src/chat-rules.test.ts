@@ -89,6 +89,18 @@ describe('chat room rules', () => {
     expect(state.pins).toEqual([]);
   });
 
+  it('takes the socket, the viewer and the nickname from welcome', () => {
+    const state = apply(initialChatState, {
+      type: 'welcome',
+      sid: 'sid-12345678',
+      userId: 'viewer-0000000000000000',
+      nickname: '小明',
+      checkMode: true,
+      isCommentRTDisplayDisabled: false,
+    });
+    expect(state).toMatchObject({ sid: 'sid-12345678', nickname: '小明', checkMode: true });
+  });
+
   it('ends the chat on a kick or the blacklist, and counts refusals', () => {
     const refused = apply(
       initialChatState,

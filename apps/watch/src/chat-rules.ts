@@ -33,6 +33,8 @@ export interface ChatState {
   /** This socket's id and the viewer's, from welcome. */
   sid: string | null;
   userId: string | null;
+  /** The nickname the server took (trimmed, shortened), from welcome. */
+  nickname: string | null;
   checkMode: boolean;
   /** Set by a kick or the blacklist: the chat stops for good. */
   ended: 'kicked' | 'blacklisted' | null;
@@ -48,6 +50,7 @@ export const initialChatState: ChatState = {
   online: null,
   sid: null,
   userId: null,
+  nickname: null,
   checkMode: false,
   ended: null,
   refusal: null,
@@ -89,7 +92,13 @@ function withPin(pins: ChatComment[], comment: ChatComment, pinned: boolean): Ch
 export function chatReducer(state: ChatState, message: ChatServerMessage): ChatState {
   switch (message.type) {
     case 'welcome':
-      return { ...state, sid: message.sid, userId: message.userId, checkMode: message.checkMode };
+      return {
+        ...state,
+        sid: message.sid,
+        userId: message.userId,
+        nickname: message.nickname,
+        checkMode: message.checkMode,
+      };
     case 'comment':
     case 'robotComment': {
       const { comment } = message;

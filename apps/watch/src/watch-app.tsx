@@ -31,6 +31,8 @@ function readToken(activityId: number): string | null {
 /** The audience's page of one activity: the stage (player, countdown, prologue or epilogue) and the intro tabs. */
 export function WatchApp({ activityId, ditch }: { activityId: number | null; ditch: string | undefined }) {
   const [load, setLoad] = useState<Load>(activityId === null ? { state: 'notFound' } : { state: 'loading' });
+  // The viewer cookie's id, once the visit is counted (it sets the cookie the chat socket names the viewer by).
+  const [viewerId, setViewerId] = useState<string | null | undefined>(undefined);
 
   const reload = useCallback(async () => {
     if (activityId === null) return;
@@ -53,9 +55,13 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
     let stopped = false;
     startVisit(activityId, ditch, document.referrer)
       .then((visit) => {
-        if (!stopped) visitId = visit.visitId;
+        if (stopped) return;
+        visitId = visit.visitId;
+        setViewerId(visit.viewerId);
       })
-      .catch(() => {});
+      .catch(() => {
+        if (!stopped) setViewerId(null);
+      });
     const timer = window.setInterval(() => {
       if (visitId !== null) sendHeartbeat(activityId, visitId).catch(() => {});
     }, WATCH_HEARTBEAT_SECONDS * 1000);
@@ -163,7 +169,20 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
             </span>
           )}
         </header>
-        <IntroTabs tabs={page.menu.items} style={template.commentStyleCustomized} />
+        <IntroTabs
+          tabs={page.menu.items}
+          style={template.commentStyleCustomized}
+          chat={
+            activityId === null
+              ? null
+              : {
+                  activityId,
+                  viewerId: viewerId ?? null,
+                  // After the watch code, if any, and once the viewer is known.
+                  enabled: !page.watchCodeRequired && viewerId !== undefined,
+                }
+          }
+        />
       </div>
     </div>
   );

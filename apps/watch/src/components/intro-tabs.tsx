@@ -1,8 +1,11 @@
 import type { IntroTab } from '@yanbo/contracts/page-template';
 import type { WatchPage } from '@yanbo/contracts/watch';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { watchTexts as t } from '../locales/zh-CN';
 import styles from '../watch.module.css';
+
+/** The chat (its socket, rules and contract schemas) is a chunk of its own, fetched when the page has a 聊天室 tab. */
+const ChatRoom = lazy(() => import('./chat-room').then((module) => ({ default: module.ChatRoom })));
 
 function LinkCard({ href }: { href: string }) {
   return (
@@ -17,7 +20,8 @@ function LinkCard({ href }: { href: string }) {
 function TabContent({ tab }: { tab: IntroTab }) {
   switch (tab.type) {
     case 'chatRoom':
-      return <div className={styles.placeholder}>{t['watch.tabs.chatRoom']}</div>;
+      // The chat room is mounted by the tabs themselves, for the page's whole life.
+      return null;
     case 'richText':
       return tab.richText ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (features/watch/html-sanitiser)
@@ -72,21 +76,37 @@ function TabContent({ tab }: { tab: IntroTab }) {
   }
 }
 
-/** The intro tabs in their saved order, coloured by the template's comment style. */
+/** The live chat under a 聊天室 tab: connected once the page may be watched and the viewer is known. */
+export interface ChatSetup {
+  activityId: number;
+  /** The viewer cookie's id once the visit is counted; null when that failed. */
+  viewerId: string | null;
+  enabled: boolean;
+}
+
+/**
+ * The intro tabs in their saved order, coloured by the template's comment style. A 聊天室 tab's chat stays mounted
+ * while another tab shows, so it keeps its socket and its messages.
+ */
 export function IntroTabs({
   tabs,
   style,
+  chat,
 }: {
   tabs: IntroTab[];
   style: WatchPage['template']['commentStyleCustomized'];
+  chat: ChatSetup | null;
 }) {
   const [active, setActive] = useState(tabs[0]?.key ?? '');
   if (!tabs.length) return null;
   const current = tabs.find((tab) => tab.key === active) ?? tabs[0];
+  const hasChat = chat !== null && tabs.some((tab) => tab.type === 'chatRoom');
+  const chatShown = current.type === 'chatRoom';
   const colours = {
     '--tabs-color': style.tabsColor || undefined,
     '--panel-bg': style.backgroundColor || undefined,
     '--panel-fg': style.fontColor || undefined,
+    '--input-color': style.inputColor || undefined,
   } as CSSProperties;
   return (
     <section className={styles.tabs} style={colours} data-testid="watch-tabs">
@@ -105,10 +125,15 @@ export function IntroTabs({
         ))}
       </div>
       <div
-        className={styles.tabPanel}
+        className={`${styles.tabPanel} ${chatShown ? styles.tabPanelFlush : ''}`}
         role="tabpanel"
         style={style.backgroundImg ? { backgroundImage: `url("${style.backgroundImg}")` } : undefined}
       >
+        {hasChat && (
+          <Suspense fallback={chatShown ? <div className={styles.placeholder}>{t['watch.loading']}</div> : null}>
+            <ChatRoom {...chat} hidden={!chatShown} />
+          </Suspense>
+        )}
         <TabContent tab={current} />
       </div>
     </section>

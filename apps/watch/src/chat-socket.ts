@@ -1,0 +1,90 @@
+import { CHAT_CLOSE_CODES, type ChatClientMessage } from '@yanbo/contracts/comments';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { chatReducer, chatSocketUrl, initialChatState, parseServerMessage, reconnectDelay } from './chat-rules';
+
+// The chat room's socket: opened once the page may be watched, hello with the nickname first, every message checked
+// against the contract; after a drop it reconnects with backoff asking after the last comment seen, so the list
+// misses nothing and repeats nothing. A kick or the blacklist ends it for good.
+
+/** idle: not asked to connect yet; connecting: the first socket (or a new nickname's); reconnecting: after a drop. */
+export type ChatConnection = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'ended';
+
+const ENDING_CODES: readonly number[] = [CHAT_CLOSE_CODES.kicked, CHAT_CLOSE_CODES.blacklisted];
+
+export function useChatSocket({
+  activityId,
+  nickname,
+  enabled,
+}: {
+  activityId: number;
+  nickname: string;
+  enabled: boolean;
+}) {
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const [connection, setConnection] = useState<ChatConnection>('idle');
+  const socketRef = useRef<WebSocket | null>(null);
+  const lastIdRef = useRef(0);
+  const endedRef = useRef(false);
+
+  useEffect(() => {
+    if (!enabled || endedRef.current) return;
+    let stopped = false;
+    let attempt = 0;
+    let dropped = false;
+    let timer: number | undefined;
+    let socket: WebSocket | null = null;
+
+    const connect = () => {
+      setConnection(dropped ? 'reconnecting' : 'connecting');
+      const ws = new WebSocket(chatSocketUrl(window.location, activityId, lastIdRef.current));
+      socket = ws;
+      socketRef.current = ws;
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', nickname } satisfies ChatClientMessage));
+      ws.onmessage = (event) => {
+        const message = parseServerMessage(event.data);
+        if (!message) return;
+        if (message.type === 'welcome') {
+          attempt = 0;
+          setConnection('open');
+        } else if (message.type === 'comment' || message.type === 'robotComment') {
+          lastIdRef.current = Math.max(lastIdRef.current, message.comment.id);
+        } else if (message.type === 'kicked' || (message.type === 'refused' && message.code === 'CHAT_BLACKLISTED')) {
+          endedRef.current = true;
+        }
+        dispatch(message);
+      };
+      ws.onclose = (event) => {
+        if (socketRef.current === ws) socketRef.current = null;
+        if (stopped) return;
+        if (endedRef.current || ENDING_CODES.includes(event.code)) {
+          endedRef.current = true;
+          setConnection('ended');
+          return;
+        }
+        dropped = true;
+        setConnection('reconnecting');
+        timer = window.setTimeout(connect, reconnectDelay(attempt));
+        attempt += 1;
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      if (socket) {
+        socket.onclose = null;
+        socket.close(1000);
+      }
+    };
+  }, [activityId, nickname, enabled]);
+
+  /** Sends a comment; false when the socket is not open. */
+  const send = useCallback((text: string) => {
+    const socket = socketRef.current;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify({ type: 'comment', text } satisfies ChatClientMessage));
+    return true;
+  }, []);
+
+  return { state, connection, send };
+}
