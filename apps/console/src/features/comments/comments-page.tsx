@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatComment, CommentList } from '@yanbo/contracts';
 import { Button, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { showError } from '../../app/http';
@@ -26,6 +26,8 @@ import { PinnedComments } from './components/pinned-comments';
 import { RestrictedViewers } from './components/restricted-viewers';
 import { RobotCommentBox } from './components/robot-comment-box';
 
+const REPORT_REFRESH_MS = 2_000;
+
 /** /board/:id/comments: the activity's live chat, moderated as it happens (seed 001 §4). */
 export function CommentsPage() {
   const { id } = useParams();
@@ -42,6 +44,8 @@ function Comments({ activityId }: { activityId: number }) {
   const list = useInfiniteQuery(commentListQuery(activityId, tab));
   const displayDisabled = filter.data?.isCommentRTDisplayDisabled ?? false;
   const [waiting, setWaiting] = useState<ChatComment[]>([]);
+  const reportTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(reportTimer.current), []);
 
   useEffect(() => {
     if (activity.error) void showError(activity.error);
@@ -56,8 +60,13 @@ function Comments({ activityId }: { activityId: number }) {
           comments.reduce((merged, comment) => mergeComment(merged, comment, key), data),
         );
       }
-      // The report counts them next time it is asked.
-      void queryClient.invalidateQueries({ queryKey: chatReportQuery(activityId).queryKey, refetchType: 'none' });
+      // The report follows, asked again at most every few seconds however busy the chat is.
+      if (reportTimer.current === undefined) {
+        reportTimer.current = setTimeout(() => {
+          reportTimer.current = undefined;
+          void queryClient.invalidateQueries({ queryKey: chatReportQuery(activityId).queryKey });
+        }, REPORT_REFRESH_MS);
+      }
     },
     [activityId, queryClient],
   );

@@ -21,9 +21,7 @@ export const commentTexts = {
   'comments.robot': '机器人',
   'comments.pinnedTag': '置顶',
 
-  'comments.column.nickname': '昵称',
-  'comments.column.text': '评论内容',
-  'comments.column.time': '时间',
+  'comments.column.comment': '评论',
   'comments.column.status': '状态',
   'comments.column.actions': '操作',
 

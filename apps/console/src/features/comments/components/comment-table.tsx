@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ChatComment, CommentStatus } from '@yanbo/contracts';
 import { formatBeijingTime } from '@yanbo/contracts/beijing-time';
-import { Avatar, Badge, Button, Empty, Flex, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Avatar, Button, Empty, Flex, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { commentTexts as t } from '../../../locales/zh-CN/comments';
 import { useRestrictionMutations } from '../api/chat-restrictions';
@@ -76,11 +76,9 @@ export function CommentTable({ activityId, tab, onTab, checkMode, waiting, onSho
         items={COMMENT_TABS.map((key) => ({ key, label: label(key) }))}
         tabBarExtraContent={
           waiting > 0 && (
-            <Badge count={waiting} size="small">
-              <Button size="small" type="primary" ghost onClick={onShowWaiting} title={t['comments.waitingHelp']}>
-                {t['comments.waiting'](waiting)}
-              </Button>
-            </Badge>
+            <Button size="small" type="primary" ghost onClick={onShowWaiting} title={t['comments.waitingHelp']}>
+              {t['comments.waiting'](waiting)}
+            </Button>
           )
         }
       />
@@ -114,39 +112,37 @@ export function CommentTable({ activityId, tab, onTab, checkMode, waiting, onSho
         dataSource={comments}
         loading={list.isLoading || (list.isFetching && !list.isFetchingNextPage)}
         pagination={false}
-        scroll={{ x: 860 }}
+        scroll={{ x: 600 }}
         rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setSelected(keys as number[]) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t['comments.empty']} /> }}
         columns={[
           {
-            title: t['comments.column.nickname'],
-            key: 'nickname',
-            width: 230,
-            render: (_, comment) => <CommentAuthor comment={comment} />,
-          },
-          {
-            title: t['comments.column.text'],
-            dataIndex: 'text',
-            render: (text: string) => <Typography.Text style={{ wordBreak: 'break-word' }}>{text}</Typography.Text>,
-          },
-          {
-            title: t['comments.column.time'],
-            dataIndex: 'createdAt',
-            width: 130,
-            render: (createdAt: string) => (
-              <Typography.Text type="secondary">{formatBeijingTime(createdAt).slice(5)}</Typography.Text>
+            title: t['comments.column.comment'],
+            key: 'comment',
+            render: (_, comment) => (
+              <Flex vertical gap={4} style={{ minWidth: 0 }}>
+                <Flex align="center" gap={8} wrap>
+                  <CommentAuthor comment={comment} />
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {formatBeijingTime(comment.createdAt).slice(5)}
+                  </Typography.Text>
+                </Flex>
+                <Typography.Text style={{ wordBreak: 'break-word', paddingInlineStart: 32 }}>
+                  {comment.text}
+                </Typography.Text>
+              </Flex>
             ),
           },
           {
             title: t['comments.column.status'],
             dataIndex: 'status',
-            width: 90,
+            width: 84,
             render: (status: CommentStatus) => <CommentStatusTag status={status} />,
           },
           {
             title: t['comments.column.actions'],
             key: 'actions',
-            width: 250,
+            width: 200,
             render: (_, comment) => {
               const can = commentActions(comment, checkMode);
               const name = comment.nickname;
