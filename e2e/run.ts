@@ -6,6 +6,7 @@ import { activityCopyJourneys, activityJourneys } from './journeys/activities.ts
 import { activitySettingsJourneys } from './journeys/activity-settings.ts';
 import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journeys/agents.ts';
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
+import { commentJourneys } from './journeys/comments.ts';
 import { giftJourneys } from './journeys/gifts.ts';
 import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
@@ -77,6 +78,7 @@ describe('browser journeys', () => {
   wechatPayJourneys(journey);
   activitySettingsJourneys(journey);
   watchJourneys(journey);
+  commentJourneys(journey);
   liveTranscodeJourneys(journey);
   statsJourneys(journey);
 });

@@ -78,6 +78,10 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/page-template/page-template-page'),
     (m) => m.PageTemplatePage,
   ),
+  comments: lazyPage(
+    () => import('../features/comments/comments-page'),
+    (m) => m.CommentsPage,
+  ),
   ditches: lazyPage(
     () => import('../features/ditches/ditch-list-page'),
     (m) => m.DitchListPage,

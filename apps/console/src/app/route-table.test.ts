@@ -55,9 +55,15 @@ const SEED_PATHS = [
   '/application/form/data',
 ];
 
-// Seed 001 §2 names these screens without paths: an activity's setting, live configuration and page template
-// editor, and ditch management.
-const SEED_001_PATHS = ['/board/:id/settings', '/board/:id/live', '/board/:id/template', '/ditch'];
+// Seed 001 §2 names these screens without paths: an activity's setting, live configuration (with its comments and
+// check mode: the moderation screen), page template editor, and ditch management.
+const SEED_001_PATHS = [
+  '/board/:id/settings',
+  '/board/:id/live',
+  '/board/:id/template',
+  '/board/:id/comments',
+  '/ditch',
+];
 
 // Where a meeting join link leads (issue 8: it was the console's 404).
 const JOIN_LINK_PATHS = ['/meeting/:id'];
@@ -105,6 +111,7 @@ describe('menuKeyForPath', () => {
     ['/board/3', 'activities'],
     ['/stats/3', 'activities'],
     ['/board/3/live', 'activities'],
+    ['/board/3/comments', 'activities'],
     ['/ditch', 'ditches'],
     ['/product/7/edit', 'products'],
     ['/Enroll/record', 'enroll'],

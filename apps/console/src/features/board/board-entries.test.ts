@@ -10,7 +10,7 @@ describe('the board tiles', () => {
       liveConfig: '/board/7/live',
       template: '/board/7/template',
       stats: '/stats/7',
-      comments: null,
+      comments: '/board/7/comments',
       audience: null,
       exports: null,
       products: null,

@@ -51,10 +51,11 @@ describe('board entries', () => {
   it('lead to the statistics of this activity, which has a screen', () => {
     expect(boardEntryPath('stats', 42)).toBe('/stats/42');
     expect(boardEntryPath('live-stream', 42)).toBe('/board/42/live');
+    expect(boardEntryPath('comments', 42)).toBe('/board/42/comments');
   });
 
   it('have no path while their screen does not exist, and no path for screens that are not per activity', () => {
-    expect(boardEntryPath('comments', 42)).toBeNull();
+    expect(boardEntryPath('audience', 42)).toBeNull();
     expect(boardEntryPath('orders', 42)).toBeNull();
     expect(BOARD_ENTRIES.map((entry) => entry.key)).toContain('settings');
   });

@@ -19,6 +19,7 @@ export const menuTexts: Record<string, string> = {
   'menu.activity-settings': '活动设置',
   'menu.live-stream': '直播配置',
   'menu.page-template': '页面模板',
+  'menu.comments': '评论管理',
   'menu.ditches': '渠道管理',
   'menu.sensitive-words': '敏感词',
   'menu.gifts': '礼物',

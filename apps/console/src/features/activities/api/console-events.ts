@@ -6,10 +6,11 @@ import {
   liveStreamCalls,
   metaCalls,
 } from '@yanbo/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ephemeralTokenQuery } from '../../../app/entry-queries';
 import { api, apiUrl } from '../../../app/http';
 import { activityUsageQuery } from './activity-usage';
+import { type CommentListener, deliverComment, listenForComments, resyncComments } from './comment-events';
 import { activityQuery } from './get-activity';
 import { activityListsKey, recentLiveQuery } from './list-activities';
 import { parseOnlineEvent, usageWithOnline } from './online-updates';
@@ -108,12 +109,14 @@ async function open(queryClient: QueryClient, freshToken: boolean) {
       void queryClient.invalidateQueries({ queryKey: activityListsKey });
       void queryClient.invalidateQueries({ queryKey: ['activity'] });
       void queryClient.invalidateQueries({ queryKey: ['activity-usage'] });
+      resyncComments();
     }
     connection.everOpened = true;
     connection.failures = 0;
   });
   source.addEventListener('activity.pushing', (event) => applyPushing(queryClient, (event as MessageEvent).data));
   source.addEventListener('activity.online', (event) => applyOnline(queryClient, (event as MessageEvent).data));
+  source.addEventListener('comment', (event) => deliverComment((event as MessageEvent).data));
   source.addEventListener('error', () => {
     if (connection.source !== source) return;
     source.close();
@@ -153,4 +156,25 @@ function subscribe(queryClient: QueryClient): () => void {
 export function useConsoleEvents() {
   const queryClient = useQueryClient();
   useEffect(() => subscribe(queryClient), [queryClient]);
+}
+
+/**
+ * New comments of one activity as they are posted (the `comment` event), while the calling screen is shown; the
+ * handlers are read afresh on every event, so they may change between renders.
+ */
+export function useCommentEvents(activityId: number, handlers: Omit<CommentListener, 'activityId'>) {
+  useConsoleEvents();
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(
+    () =>
+      listenForComments({
+        activityId,
+        onComment: (comment) => latest.current.onComment(comment),
+        onResync: () => latest.current.onResync(),
+      }),
+    [activityId],
+  );
 }
