@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
 import { scopeActivities } from '../../platform/tenancy.ts';
 import { passwordForOwner } from '../subaccounts/subaccount-service.ts';
 
@@ -45,7 +46,7 @@ export async function listActivities(
   if (query.catalogId !== undefined) base = base.where('activities.catalogId', '=', query.catalogId);
   if (query.activityId !== undefined) base = base.where('activities.id', '=', query.activityId);
   if (query.type) base = base.where('activities.type', '=', query.type);
-  if (query.name) base = base.where('activities.name', 'ilike', `%${escapeLike(query.name)}%`);
+  if (query.name) base = base.where('activities.name', 'ilike', containing(query.name));
   const statusFilter = activityStatusFilter(query.status);
   if (statusFilter) {
     base = base.where('activities.status', '=', statusFilter.status).where(progress, '=', statusFilter.progress);
@@ -138,10 +139,6 @@ export function toEndedAt(endedAt: Date | null): string | null {
   if (!endedAt) return null;
   const iso = endedAt.toISOString();
   return iso === FAR_FUTURE_ENDED_AT ? null : iso;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function listCategories(db: Db) {

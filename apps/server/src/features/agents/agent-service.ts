@@ -19,6 +19,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
 import type { AgentRow, AgentUpdate } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, invalidField } from '../../platform/errors.ts';
 import { agentInTree, withAgentSubtree } from '../../platform/tenancy.ts';
@@ -48,7 +49,7 @@ function subtreeQuery(db: Db, caller: Caller, query: AgentListQuery) {
       const id = /^\d{1,9}$/.test(content) ? Number(content) : -1;
       base = base.where('agents.id', '=', id);
     } else {
-      base = base.where(`agents.${query.searchType}`, 'ilike', `%${escapeLike(content)}%`);
+      base = base.where(`agents.${query.searchType}`, 'ilike', containing(content));
     }
   }
   return base;
@@ -360,10 +361,6 @@ async function revokeAgentSessions(db: Db, agentId: number) {
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** GET /agent/agent/{id}/impersonations: the login tokens upper agents took for this agent, newest first. */

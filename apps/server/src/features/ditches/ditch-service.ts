@@ -10,6 +10,7 @@ import {
 } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
 import { notFound } from '../../platform/errors.ts';
 import { ownActivity, ownAgent, scopeActivities } from '../../platform/tenancy.ts';
 
@@ -55,10 +56,6 @@ function scopeDitches(db: Db, caller: Caller) {
 
 const newSign = () => randomBytes(SIGN_BYTES).toString('base64url');
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** GET /agent/{id}/promotion-channel, newest first; with activityId, the ditches usable for it with its links. */
 export async function listDitches(db: Db, caller: Caller, agentId: number, query: DitchListQuery): Promise<DitchList> {
   ownAgent(caller, agentId);
@@ -67,7 +64,7 @@ export async function listDitches(db: Db, caller: Caller, agentId: number, query
     const activityId = await ownActivity(db, caller, query.activityId);
     base = base.where((eb) => eb.or([eb('activityId', 'is', null), eb('activityId', '=', activityId)]));
   }
-  if (query.name) base = base.where('name', 'ilike', `%${escapeLike(query.name)}%`);
+  if (query.name) base = base.where('name', 'ilike', containing(query.name));
   const [rows, count] = await Promise.all([
     base
       .select(['id', 'name', 'sign', 'activityId', 'createdAt'])

@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity, withAgentSubtree } from '../../platform/tenancy.ts';
 import { discountedPrice } from './package-rules.ts';
@@ -180,7 +181,7 @@ function toPackageOrder(row: OrderRow): PackageOrder {
 export async function listOrders(ctx: AppContext, caller: Caller, query: OrderListQuery): Promise<PackageOrderList> {
   let base = visibleOrders(ctx.db, caller, true);
   if (query.id !== undefined) base = base.where('packageOrders.id', '=', query.id);
-  if (query.company) base = base.where('agents.company', 'ilike', `%${escapeLike(query.company)}%`);
+  if (query.company) base = base.where('agents.company', 'ilike', containing(query.company));
   const [rows, count] = await Promise.all([
     base
       .select(orderColumns)
@@ -238,8 +239,4 @@ export async function downloadOrders(ctx: AppContext, caller: Caller, admin: boo
     lines.push(CSV_COLUMNS.map(([, value]) => csvCell(value(order))).join(','));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 
 // An agent's robots (seed 000 §7): every account of the agent reads them, the main account adds and deletes them.
@@ -20,11 +21,9 @@ type Row = { id: number; nickname: string; avatar: string; createdAt: Date };
 const COLUMNS = ['id', 'nickname', 'avatar', 'createdAt'] as const;
 const toRobot = (row: Row): Robot => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listRobots(db: Db, caller: Caller, query: z.output<typeof robotListQuery>): Promise<RobotList> {
   let base = db.selectFrom('robots').where('agentId', '=', caller.agentId);
-  if (query.nickname) base = base.where('nickname', 'like', `%${escapeLike(query.nickname)}%`);
+  if (query.nickname) base = base.where('nickname', 'like', containing(query.nickname));
   const [rows, count] = await Promise.all([
     base
       .select(COLUMNS)

@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import { type Caller, createSession, revokeSession } from '../../platform/auth.ts';
 import { decrypt, encrypt, hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
 import type { SubagentRow } from '../../platform/db/schema.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { toMe } from '../account/account-views.ts';
@@ -73,7 +74,7 @@ export async function listSubaccounts(
   const { db } = ctx;
   let base = db.selectFrom('subagents').where('agentId', '=', caller.agentId).where('deletedAt', 'is', null);
   if (caller.subagentId !== null) base = base.where('id', '=', caller.subagentId);
-  if (query.username) base = base.where('username', 'ilike', `%${escapeLike(query.username)}%`);
+  if (query.username) base = base.where('username', 'ilike', containing(query.username));
   if (query.groupId === DEFAULT_SUBACCOUNT_GROUP || query.groupId === NO_SUBACCOUNT_GROUP) {
     base = base.where('groupId', 'is', null);
   } else if (query.groupId !== undefined) {
@@ -266,8 +267,4 @@ async function revokeSubaccountSessions(db: Db, subaccountId: number): Promise<n
     .where('revokedAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
