@@ -28,6 +28,7 @@ import {
 import { decoyPasswordHash, hashPassword, hmac, randomToken, sha256, verifyPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { type RateLimitStore, type RateRule, secondsUntil, take, type WindowCount } from '../../platform/rate-limit.ts';
 import { agentInTree, mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
@@ -346,7 +347,7 @@ export async function changeMobile(deps: AccountDeps, caller: Caller, agentId: n
     .executeTakeFirstOrThrow()
     .catch((error: unknown) => {
       // A signup for the same mobile may land between the check above and this update.
-      if ((error as { code?: unknown }).code === '23505') {
+      if (isUniqueViolation(error)) {
         throw conflict('Mobile already registered', ERROR_CODES.mobileRegistered, 'mobile');
       }
       throw error;

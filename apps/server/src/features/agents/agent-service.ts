@@ -21,6 +21,7 @@ import { hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
 import type { AgentRow, AgentUpdate } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, forbidden, invalidField } from '../../platform/errors.ts';
 import { agentInTree, withAgentSubtree } from '../../platform/tenancy.ts';
 import { loadManagedAgents, toCredit } from './agent-views.ts';
@@ -192,7 +193,7 @@ async function assertMobileFree(db: Db, mobile: string) {
 
 /** A signup racing this write may take the mobile between the check and the write. */
 function mobileRace(error: unknown): never {
-  if ((error as { code?: unknown }).code === '23505') throw mobileTaken();
+  if (isUniqueViolation(error)) throw mobileTaken();
   throw error;
 }
 

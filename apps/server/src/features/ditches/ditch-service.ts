@@ -11,13 +11,13 @@ import {
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { notFound } from '../../platform/errors.ts';
 import { ownActivity, ownAgent, scopeActivities } from '../../platform/tenancy.ts';
 
 // Ditches (promotion channels) belong to the agent; each may be tied to one of its activities. The sign is the
 // ditch's identity in URLs and share links, so the server makes it: short, url-safe, unique within the agent.
 
-const UNIQUE_VIOLATION = '23505';
 const SIGN_BYTES = 6;
 
 type Row = { id: number; name: string; sign: string; activityId: number | null; createdAt: Date };
@@ -104,7 +104,7 @@ export async function createDitch(db: Db, caller: Caller, agentId: number, input
         .executeTakeFirstOrThrow();
       return toDitch(row);
     } catch (error) {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 4) throw error;
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
     }
   }
 }

@@ -18,6 +18,7 @@ import { decrypt, encrypt, hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
 import type { SubagentRow } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { toMe } from '../account/account-views.ts';
 import { ownSubaccountGroup } from './subaccount-groups.ts';
@@ -120,7 +121,7 @@ async function assertUsernameFree(db: Db, username: string) {
 }
 
 function usernameRace(error: unknown): never {
-  if ((error as { code?: unknown }).code === '23505') throw usernameTaken();
+  if (isUniqueViolation(error)) throw usernameTaken();
   throw error;
 }
 
