@@ -27,6 +27,7 @@ import {
 } from '../../platform/auth.ts';
 import { decoyPasswordHash, hashPassword, hmac, randomToken, sha256, verifyPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { page } from '../../platform/db/page.ts';
 import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
@@ -385,19 +386,16 @@ export async function listLoginRecords(
 ): Promise<LoginRecordList> {
   let base = deps.db.selectFrom('loginRecords').where('agentId', '=', caller.agentId);
   if (caller.subagentId !== null) base = base.where('subagentId', '=', caller.subagentId);
-  const [rows, total] = await Promise.all([
+  const { items, pager } = await page(
     base
       .select(['id', 'method', 'success', 'ip', 'userAgent', 'username', 'createdAt'])
       .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('id', 'desc'),
+    query,
+  );
   return {
-    items: rows.map((row) => ({ ...row, method: row.method as LoginMethod, createdAt: row.createdAt.toISOString() })),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(total.total) },
+    items: items.map((row) => ({ ...row, method: row.method as LoginMethod, createdAt: row.createdAt.toISOString() })),
+    pager,
   };
 }
 

@@ -20,6 +20,7 @@ import type { Caller } from '../../platform/auth.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
+import { page } from '../../platform/db/page.ts';
 import type { AgentRow, AgentUpdate } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, forbidden, invalidField } from '../../platform/errors.ts';
@@ -57,20 +58,11 @@ function subtreeQuery(db: Db, caller: Caller, query: AgentListQuery) {
 }
 
 async function pageOfSubtree(db: Db, caller: Caller, query: AgentListQuery) {
-  const base = subtreeQuery(db, caller, query);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['agents.id', 'agentTree.depth'])
-      .orderBy('agents.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    rows: rows.map((row) => ({ id: row.id, depth: Number(row.depth) })),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
-  };
+  const { items, pager } = await page(
+    subtreeQuery(db, caller, query).select(['agents.id', 'agentTree.depth']).orderBy('agents.id', 'desc'),
+    query,
+  );
+  return { rows: items.map((row) => ({ id: row.id, depth: Number(row.depth) })), pager };
 }
 
 /** GET /agent/agent: the agents below the caller at any depth, newest first. */
@@ -372,12 +364,12 @@ export async function listImpersonations(
   query: AgentImpersonationQuery,
 ): Promise<AgentImpersonationList> {
   const agent = await agentInTree(db, caller, agentId);
-  const base = db
-    .selectFrom('loginTickets')
-    .where('loginTickets.agentId', '=', agent.id)
-    .where('loginTickets.createdBy', 'is not', null);
-  const [rows, count] = await Promise.all([
-    base
+  // Every ticket counted has its agent: created_by references agents, so the join drops none.
+  const { items, pager } = await page(
+    db
+      .selectFrom('loginTickets')
+      .where('loginTickets.agentId', '=', agent.id)
+      .where('loginTickets.createdBy', 'is not', null)
       .innerJoin('agents as by', 'by.id', 'loginTickets.createdBy')
       .select([
         'loginTickets.id',
@@ -390,20 +382,17 @@ export async function listImpersonations(
         'by.mobile as byMobile',
       ])
       .orderBy('loginTickets.createdAt', 'desc')
-      .orderBy('loginTickets.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('loginTickets.id', 'desc'),
+    query,
+  );
   return {
-    items: rows.map((row) => ({
+    items: items.map((row) => ({
       id: row.id,
       by: { id: row.byId, contact: row.byContact, company: row.byCompany, mobile: row.byMobile },
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
       usedAt: row.consumedAt?.toISOString() ?? null,
     })),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
+    pager,
   };
 }

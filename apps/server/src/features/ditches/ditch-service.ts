@@ -11,6 +11,7 @@ import {
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
+import { page } from '../../platform/db/page.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { notFound } from '../../platform/errors.ts';
 import { ownActivity, ownAgent, scopeActivities } from '../../platform/tenancy.ts';
@@ -65,7 +66,7 @@ export async function listDitches(db: Db, caller: Caller, agentId: number, query
     base = base.where((eb) => eb.or([eb('activityId', 'is', null), eb('activityId', '=', activityId)]));
   }
   if (query.name) base = base.where('name', 'ilike', containing(query.name));
-  const [rows, count] = await Promise.all([
+  const { items, pager } = await page(
     base
       .select(['id', 'name', 'sign', 'activityId', 'createdAt'])
       // Watch-page visits through the ditch, from the rollup the visits keep (never the visits themselves).
@@ -79,16 +80,10 @@ export async function listDitches(db: Db, caller: Caller, agentId: number, query
         return visits.as('visitCount');
       })
       .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => toDitch(row, query.activityId)),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
-  };
+      .orderBy('id', 'desc'),
+    query,
+  );
+  return { items: items.map((row) => toDitch(row, query.activityId)), pager };
 }
 
 export async function createDitch(db: Db, caller: Caller, agentId: number, input: DitchInput): Promise<Ditch> {

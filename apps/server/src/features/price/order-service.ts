@@ -15,6 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
+import { page } from '../../platform/db/page.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity, withAgentSubtree } from '../../platform/tenancy.ts';
 import { discountedPrice } from './package-rules.ts';
@@ -182,20 +183,11 @@ export async function listOrders(ctx: AppContext, caller: Caller, query: OrderLi
   let base = visibleOrders(ctx.db, caller, true);
   if (query.id !== undefined) base = base.where('packageOrders.id', '=', query.id);
   if (query.company) base = base.where('agents.company', 'ilike', containing(query.company));
-  const [rows, count] = await Promise.all([
-    base
-      .select(orderColumns)
-      .orderBy('packageOrders.createdAt', 'desc')
-      .orderBy('packageOrders.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map(toPackageOrder),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
-  };
+  const { items, pager } = await page(
+    base.select(orderColumns).orderBy('packageOrders.createdAt', 'desc').orderBy('packageOrders.id', 'desc'),
+    query,
+  );
+  return { items: items.map(toPackageOrder), pager };
 }
 
 /** The download's columns; the file is for people opening it in Excel, so its headings are Chinese. */

@@ -17,6 +17,7 @@ import { type Caller, createSession, revokeSession } from '../../platform/auth.t
 import { decrypt, encrypt, hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
+import { page } from '../../platform/db/page.ts';
 import type { SubagentRow } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -81,21 +82,11 @@ export async function listSubaccounts(
   } else if (query.groupId !== undefined) {
     base = base.where('groupId', '=', query.groupId);
   }
-  const [rows, total, figures] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  const [{ items, pager }, figures] = await Promise.all([
+    page(base.selectAll().orderBy('id', 'desc'), query),
     storeFigures(db, caller.agentId),
   ]);
-  return {
-    items: rows.map((row) => toSubaccount(ctx.secretKey, caller, row)),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(total.total) },
-    ...figures,
-  };
+  return { items: items.map((row) => toSubaccount(ctx.secretKey, caller, row)), pager, ...figures };
 }
 
 async function ownSubaccount(db: Db, caller: Caller, subaccountId: number): Promise<SubagentRow> {
