@@ -17,14 +17,7 @@ import {
   type SmsLoginBody,
   type UpdateProfileBody,
 } from '@yanbo/contracts';
-import {
-  type Caller,
-  type ClientInfo,
-  createSession,
-  revokeOtherSessions,
-  revokeSession,
-  sessionsEnded,
-} from '../../platform/auth.ts';
+import type { Caller, ClientInfo } from '../../platform/auth.ts';
 import { decoyPasswordHash, hashPassword, hmac, randomToken, sha256, verifyPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { page } from '../../platform/db/page.ts';
@@ -32,6 +25,7 @@ import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { type RateLimitStore, type RateRule, secondsUntil, take, type WindowCount } from '../../platform/rate-limit.ts';
+import { createSession, endSessions, transactionEndingSessions } from '../../platform/sessions.ts';
 import { agentInTree, mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
 import { recordPromotion } from '../branding/index.ts';
 import { toAgentProfile, toMe } from './account-views.ts';
@@ -283,7 +277,7 @@ export async function signup(deps: AccountDeps, body: SignupBody, client: Client
 }
 
 export async function logout(deps: AccountDeps, caller: Caller) {
-  await revokeSession(deps.db, caller.sessionId);
+  await endSessions(deps.db, { sessionId: caller.sessionId });
   return { ok: true as const };
 }
 
@@ -302,11 +296,10 @@ export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody) 
     consume: true,
   });
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction().execute(async (trx) => {
+  await transactionEndingSessions(deps.db, async (trx) => {
     await trx.updateTable('agents').set({ passwordHash, updatedAt: new Date() }).where('id', '=', agent.id).execute();
-    await revokeOtherSessions(trx, agent.id, null);
+    await endSessions(trx, { agentId: agent.id, subaccounts: true });
   });
-  sessionsEnded();
   return { ok: true as const };
 }
 
@@ -318,11 +311,10 @@ export async function changePassword(deps: AccountDeps, caller: Caller, agentId:
     throw badRequest('Old password is wrong', ERROR_CODES.oldPasswordWrong, 'oldPassword');
   }
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction().execute(async (trx) => {
+  await transactionEndingSessions(deps.db, async (trx) => {
     await trx.updateTable('agents').set({ passwordHash, updatedAt: new Date() }).where('id', '=', agentId).execute();
-    await revokeOtherSessions(trx, agentId, caller.sessionId);
+    await endSessions(trx, { agentId, subaccounts: true, except: caller.sessionId });
   });
-  sessionsEnded();
   return { ok: true as const };
 }
 

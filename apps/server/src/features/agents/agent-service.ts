@@ -24,6 +24,7 @@ import { page } from '../../platform/db/page.ts';
 import type { AgentRow, AgentUpdate } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, forbidden, invalidField } from '../../platform/errors.ts';
+import { endSessions, transactionEndingSessions } from '../../platform/sessions.ts';
 import { agentInTree, withAgentSubtree } from '../../platform/tenancy.ts';
 import { loadManagedAgents, toCredit } from './agent-views.ts';
 import { isKnownArea } from './area-library.ts';
@@ -264,17 +265,15 @@ export async function updateAgent(
     changes.mobile = body.mobile;
   }
   if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .updateTable('agents')
-        .set({ ...changes, updatedAt: new Date() })
-        .where('id', '=', agent.id)
-        .execute();
-      if (changes.passwordHash) await revokeAgentSessions(trx, agent.id);
-    })
-    .catch(mobileRace);
+  await transactionEndingSessions(db, async (trx) => {
+    await trx
+      .updateTable('agents')
+      .set({ ...changes, updatedAt: new Date() })
+      .where('id', '=', agent.id)
+      .execute();
+    // The agent's own sessions; its sub-accounts keep theirs.
+    if (changes.passwordHash) await endSessions(trx, { agentId: agent.id, subaccounts: false });
+  }).catch(mobileRace);
   return managedAgent(db, agent);
 }
 
@@ -339,17 +338,6 @@ export async function setAgentCredit(
 async function upperOf(db: Db, agent: AgentRow): Promise<AgentRow> {
   if (agent.parentId === null) throw new Error(`agent ${agent.id} in a tree has no upper agent`);
   return db.selectFrom('agents').selectAll().where('id', '=', agent.parentId).executeTakeFirstOrThrow();
-}
-
-/** The agent's own sessions; its sub-accounts keep theirs. */
-async function revokeAgentSessions(db: Db, agentId: number) {
-  await db
-    .updateTable('sessions')
-    .set({ revokedAt: new Date() })
-    .where('agentId', '=', agentId)
-    .where('subagentId', 'is', null)
-    .where('revokedAt', 'is', null)
-    .execute();
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

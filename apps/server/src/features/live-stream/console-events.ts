@@ -1,10 +1,10 @@
 import { ERROR_CODES } from '@yanbo/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { onSessionsEnded, sessionIsLive } from '../../platform/auth.ts';
 import { tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { agentChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
 import { openEventStream } from '../../platform/realtime/sse.ts';
+import { onSessionsEnded, sessionIsLive } from '../../platform/sessions.ts';
 import { verifyToken } from '../../platform/signed-token.ts';
 import { MESSAGE_TOKEN_PURPOSE } from '../meta/meta-service.ts';
 
