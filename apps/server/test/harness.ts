@@ -11,10 +11,10 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { createSession } from '../src/platform/auth.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
+import { createSession } from '../src/platform/sessions.ts';
 
 // API tests run against real databases: PGlite always (a database of its own per app, see below), and the PostgreSQL
 // on 127.0.0.1:5432 when one answers (CI has one; YANBO_TEST_POSTGRES=0 skips it). Each test file gets a PostgreSQL

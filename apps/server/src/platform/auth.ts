@@ -1,9 +1,10 @@
-import { API_PREFIX, ERROR_CODES, ERROR_MESSAGES, SESSION_TTL_DAYS } from '@yanbo/contracts';
+import { API_PREFIX, ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { randomToken, sha256 } from './crypto.ts';
+import { sha256 } from './crypto.ts';
 import type { Db } from './db/database.ts';
 import type { AgentRow } from './db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { endSessions } from './sessions.ts';
 
 /** Who is calling: an agent, or a sub-account acting for its parent agent (agentId is always the owning agent). */
 export interface Caller {
@@ -24,79 +25,6 @@ declare module 'fastify' {
     /** false: the route is public. Every other route needs a valid session. */
     auth?: boolean;
   }
-}
-
-export interface NewSession {
-  agentId: number;
-  subagentId?: number | null;
-  impersonatedBy?: number | null;
-}
-
-export async function createSession(db: Db, owner: NewSession) {
-  const token = randomToken();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000);
-  await db
-    .insertInto('sessions')
-    .values({
-      tokenHash: sha256(token),
-      agentId: owner.agentId,
-      subagentId: owner.subagentId ?? null,
-      impersonatedBy: owner.impersonatedBy ?? null,
-      expiresAt,
-    })
-    .execute();
-  return { token, expiresAt };
-}
-
-export async function revokeSession(db: Db, sessionId: number) {
-  await db.updateTable('sessions').set({ revokedAt: new Date() }).where('id', '=', sessionId).execute();
-  sessionsEnded();
-}
-
-// Tokens die with the session (issue 8): message tokens and upload policies name the session that asked for them and
-// are checked against it at use, and what a session holds open (the console's event stream) ends with it. A session
-// ended in this process says so at once; anything else (another process, an agent disabled by its upper agent) is
-// found by the holders' own periodic check.
-const sessionEndListeners = new Set<() => void>();
-
-/** Calls back whenever sessions may have ended in this process; the holder checks its own. Answers the unsubscribe. */
-export function onSessionsEnded(listener: () => void): () => void {
-  sessionEndListeners.add(listener);
-  return () => sessionEndListeners.delete(listener);
-}
-
-/** Tells the holders to check their sessions; callers that revoke inside a transaction call it after the commit. */
-export function sessionsEnded() {
-  for (const listener of sessionEndListeners) listener();
-}
-
-/**
- * Whether a session still stands: not revoked or expired, its agent neither disabled nor stopped, its sub-account
- * (if any) not deleted. What a token issued under the session may do is decided by this, at every use.
- */
-export async function sessionIsLive(db: Db, sessionId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('agents', 'agents.id', 'sessions.agentId')
-    .leftJoin('subagents', 'subagents.id', 'sessions.subagentId')
-    .select(['agents.status', 'sessions.subagentId', 'subagents.deletedAt as subagentDeletedAt'])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.revokedAt', 'is', null)
-    .where('sessions.expiresAt', '>', new Date())
-    .executeTakeFirst();
-  return !!row && row.status === 'enabled' && !row.subagentDeletedAt;
-}
-
-/** Ends every session of an agent (and its sub-accounts) but one: after a password or mobile change. */
-export async function revokeOtherSessions(db: Db, agentId: number, keepSessionId: number | null) {
-  let query = db
-    .updateTable('sessions')
-    .set({ revokedAt: new Date() })
-    .where('agentId', '=', agentId)
-    .where('revokedAt', 'is', null);
-  if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
-  await query.execute();
-  sessionsEnded();
 }
 
 async function resolveCaller(db: Db, token: string): Promise<Caller> {
@@ -124,13 +52,13 @@ async function resolveCaller(db: Db, token: string): Promise<Caller> {
   if (!row || row.subagentDeletedAt) throw unauthorized();
   // A disabled agent's next request carries the disabled-agent status text; the console logs it out (seed 000 §4).
   if (row.status === 'disabled') {
-    await revokeSession(db, row.sessionId);
+    await endSessions(db, { sessionId: row.sessionId });
     throw forbidden(ERROR_MESSAGES.agentDisabled, ERROR_CODES.agentDisabled);
   }
   // A stopped (pending) agent may not sign in: its open sessions end and the console goes back to /login, where a new
   // sign-in says why. Its data stays as it is until it is enabled again.
   if (row.status === 'pending') {
-    await revokeSession(db, row.sessionId);
+    await endSessions(db, { sessionId: row.sessionId });
     throw unauthorized();
   }
   const {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endSessions, transactionEndingSessions } from '../../src/platform/sessions.ts';
 import {
   call,
   createAgent,
@@ -118,5 +119,33 @@ describe.each(engines)('tokens die with the session on %s', (engine) => {
     await t.ctx.db.updateTable('subagents').set({ deletedAt: new Date() }).where('id', '=', sub.id).execute();
     expect((await openStream(subMessage)).status).toBe(401);
     expect((await upload(subPolicy)).statusCode).toBe(403);
+  });
+
+  it('a sub-account deleted by its main account has its open stream closed at once', async () => {
+    const parent = await createAgent(t.ctx);
+    const sub = await createSubagent(t.ctx, { agentId: parent.id });
+    const parentSession = await sessionFor(t.ctx, parent.id);
+    const subMessage = await messageToken(await sessionFor(t.ctx, parent.id, sub.id));
+    const stream = await openStream(subMessage);
+    expect(stream.status).toBe(200);
+    const deleted = await call(t.app, 'DELETE', `/agent/subagent/${sub.id}`, { token: parentSession });
+    expect(deleted.status, deleted.text).toBe(200);
+    await streamEnds(stream, 5_000);
+    expect((await openStream(subMessage)).status).toBe(401);
+  });
+
+  it('sessions are ended in a transaction only through transactionEndingSessions, which tells the holders', async () => {
+    const agent = await createAgent(t.ctx);
+    const session = await login(t.app, agent.mobile, DEFAULT_PASSWORD);
+    await expect(
+      t.ctx.db.transaction().execute((trx) => endSessions(trx, { agentId: agent.id, subaccounts: true })),
+    ).rejects.toThrow(/transactionEndingSessions/);
+    const stream = await openStream(await messageToken(session));
+    expect(stream.status).toBe(200);
+    const ended = await transactionEndingSessions(t.ctx.db, (trx) =>
+      endSessions(trx, { agentId: agent.id, subaccounts: true }),
+    );
+    expect(ended).toBe(1);
+    await streamEnds(stream, 5_000);
   });
 });

@@ -17,19 +17,15 @@ import {
   type SmsLoginBody,
   type UpdateProfileBody,
 } from '@yanbo/contracts';
-import {
-  type Caller,
-  type ClientInfo,
-  createSession,
-  revokeOtherSessions,
-  revokeSession,
-  sessionsEnded,
-} from '../../platform/auth.ts';
+import type { Caller, ClientInfo } from '../../platform/auth.ts';
 import { decoyPasswordHash, hashPassword, hmac, randomToken, sha256, verifyPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { page } from '../../platform/db/page.ts';
 import type { AgentRow, SubagentRow } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { type RateLimitStore, type RateRule, secondsUntil, take, type WindowCount } from '../../platform/rate-limit.ts';
+import { createSession, endSessions, transactionEndingSessions } from '../../platform/sessions.ts';
 import { agentInTree, mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
 import { recordPromotion } from '../branding/index.ts';
 import { toAgentProfile, toMe } from './account-views.ts';
@@ -281,7 +277,7 @@ export async function signup(deps: AccountDeps, body: SignupBody, client: Client
 }
 
 export async function logout(deps: AccountDeps, caller: Caller) {
-  await revokeSession(deps.db, caller.sessionId);
+  await endSessions(deps.db, { sessionId: caller.sessionId });
   return { ok: true as const };
 }
 
@@ -300,11 +296,10 @@ export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody) 
     consume: true,
   });
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction().execute(async (trx) => {
+  await transactionEndingSessions(deps.db, async (trx) => {
     await trx.updateTable('agents').set({ passwordHash, updatedAt: new Date() }).where('id', '=', agent.id).execute();
-    await revokeOtherSessions(trx, agent.id, null);
+    await endSessions(trx, { agentId: agent.id, subaccounts: true });
   });
-  sessionsEnded();
   return { ok: true as const };
 }
 
@@ -316,11 +311,10 @@ export async function changePassword(deps: AccountDeps, caller: Caller, agentId:
     throw badRequest('Old password is wrong', ERROR_CODES.oldPasswordWrong, 'oldPassword');
   }
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction().execute(async (trx) => {
+  await transactionEndingSessions(deps.db, async (trx) => {
     await trx.updateTable('agents').set({ passwordHash, updatedAt: new Date() }).where('id', '=', agentId).execute();
-    await revokeOtherSessions(trx, agentId, caller.sessionId);
+    await endSessions(trx, { agentId, subaccounts: true, except: caller.sessionId });
   });
-  sessionsEnded();
   return { ok: true as const };
 }
 
@@ -346,7 +340,7 @@ export async function changeMobile(deps: AccountDeps, caller: Caller, agentId: n
     .executeTakeFirstOrThrow()
     .catch((error: unknown) => {
       // A signup for the same mobile may land between the check above and this update.
-      if ((error as { code?: unknown }).code === '23505') {
+      if (isUniqueViolation(error)) {
         throw conflict('Mobile already registered', ERROR_CODES.mobileRegistered, 'mobile');
       }
       throw error;
@@ -384,19 +378,16 @@ export async function listLoginRecords(
 ): Promise<LoginRecordList> {
   let base = deps.db.selectFrom('loginRecords').where('agentId', '=', caller.agentId);
   if (caller.subagentId !== null) base = base.where('subagentId', '=', caller.subagentId);
-  const [rows, total] = await Promise.all([
+  const { items, pager } = await page(
     base
       .select(['id', 'method', 'success', 'ip', 'userAgent', 'username', 'createdAt'])
       .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('id', 'desc'),
+    query,
+  );
   return {
-    items: rows.map((row) => ({ ...row, method: row.method as LoginMethod, createdAt: row.createdAt.toISOString() })),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(total.total) },
+    items: items.map((row) => ({ ...row, method: row.method as LoginMethod, createdAt: row.createdAt.toISOString() })),
+    pager,
   };
 }
 

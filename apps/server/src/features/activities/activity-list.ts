@@ -10,6 +10,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
+import { page } from '../../platform/db/page.ts';
 import { scopeActivities } from '../../platform/tenancy.ts';
 import { passwordForOwner } from '../subaccounts/index.ts';
 
@@ -45,7 +47,7 @@ export async function listActivities(
   if (query.catalogId !== undefined) base = base.where('activities.catalogId', '=', query.catalogId);
   if (query.activityId !== undefined) base = base.where('activities.id', '=', query.activityId);
   if (query.type) base = base.where('activities.type', '=', query.type);
-  if (query.name) base = base.where('activities.name', 'ilike', `%${escapeLike(query.name)}%`);
+  if (query.name) base = base.where('activities.name', 'ilike', containing(query.name));
   const statusFilter = activityStatusFilter(query.status);
   if (statusFilter) {
     base = base.where('activities.status', '=', statusFilter.status).where(progress, '=', statusFilter.progress);
@@ -61,16 +63,17 @@ export async function listActivities(
     !query.type &&
     !query.name &&
     !statusFilter;
-  const total = unfiltered
+  const rollup = unfiltered
     ? db
         .selectFrom('agentActivityCounts')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('count'), eb.lit(0)).as('total'))
         .where('agentId', '=', caller.agentId)
         .where('isArchived', '=', archived)
         .executeTakeFirstOrThrow()
-    : base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+        .then((row) => row.total)
+    : undefined;
 
-  const [rows, count] = await Promise.all([
+  const { items, pager } = await page(
     base
       .leftJoin('subagents', (join) =>
         join.onRef('subagents.id', '=', 'activities.subagentId').on('subagents.deletedAt', 'is', null),
@@ -98,14 +101,12 @@ export async function listActivities(
       .orderBy('activities.isPushing', 'desc')
       .orderBy('activities.status', 'asc')
       .orderBy('activities.createdAt', 'desc')
-      .orderBy('activities.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    total,
-  ]);
+      .orderBy('activities.id', 'desc'),
+    query,
+    rollup,
+  );
   return {
-    items: rows.map(({ subagentUsername, subagentPasswordSealed, ...row }) => ({
+    items: items.map(({ subagentUsername, subagentPasswordSealed, ...row }) => ({
       ...row,
       subagent:
         row.subagentId !== null && subagentUsername !== null
@@ -120,7 +121,7 @@ export async function listActivities(
       endedAt: toEndedAt(row.endedAt),
       createdAt: row.createdAt.toISOString(),
     })),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
+    pager,
   };
 }
 
@@ -138,10 +139,6 @@ export function toEndedAt(endedAt: Date | null): string | null {
   if (!endedAt) return null;
   const iso = endedAt.toISOString();
   return iso === FAR_FUTURE_ENDED_AT ? null : iso;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function listCategories(db: Db) {

@@ -11,19 +11,13 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { ActivityRow, NewActivity } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
 import { assertActivityQuota } from '../price/index.ts';
 import { passwordForOwner } from '../subaccounts/index.ts';
 import { progressOf, toEndedAt } from './activity-list.ts';
 import { newStream, sdIsLive, streamAddresses } from './activity-stream.ts';
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown, index: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === UNIQUE_VIOLATION && (e.constraint === index || Boolean(e.message?.includes(index)));
-}
 
 const nameExists = () => badRequest(ERROR_MESSAGES.activityNameExists, undefined, 'name');
 const isNameExists = (error: unknown) => (error as { message?: string })?.message === ERROR_MESSAGES.activityNameExists;

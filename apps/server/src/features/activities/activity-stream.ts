@@ -1,5 +1,15 @@
 import { type ActivityStream, SD_STREAM_SUFFIX } from '@yanbo/contracts';
 import { decrypt, encrypt, randomToken, safeEqual } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+
+/**
+ * The activity streaming as app/stream, for the caller to select from: (app, stream) is unique, so at most one row.
+ * A deleted activity keeps its stream and is left out unless `withDeleted`.
+ */
+export function activityOnStream(db: Db, app: string, stream: string, { withDeleted = false } = {}) {
+  const query = db.selectFrom('activities').where('app', '=', app).where('stream', '=', stream);
+  return withDeleted ? query : query.where('deletedAt', 'is', null);
+}
 
 /** A new activity's stream: a public name for playback addresses and a secret key for pushing. */
 export function newStream(secretKey: string) {

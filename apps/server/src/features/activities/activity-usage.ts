@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { agentChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { hlsOnline } from '../live-stream/hls-viewers.ts';
+import { activityOnStream } from './activity-stream.ts';
 
 // Usage is read from what is recorded as it happens: ingest_sessions (written on publish and unpublish, with the
 // viewers' bytes and peak), stream_jobs (relays and live transcodes, apart), media and meetings. Nothing is estimated.
@@ -113,12 +114,8 @@ export function streamActivity(db: Db, app: string, stream: string): Promise<Str
   const cached = book.lookups.get(key);
   if (cached && cached.expiresAt > now) return cached.activity;
   const entry = { expiresAt: now + LOOKUP_TTL_MS, activity: Promise.resolve<StreamActivity | null>(null) };
-  entry.activity = db
-    .selectFrom('activities')
+  entry.activity = activityOnStream(db, app, stream)
     .select(['id', 'agentId', 'subagentId'])
-    .where('app', '=', app)
-    .where('stream', '=', stream)
-    .where('deletedAt', 'is', null)
     .executeTakeFirst()
     .then(
       (row) => {

@@ -2,5 +2,5 @@
 export { progressOf, toEndedAt } from './activity-list.ts';
 export { registerActivityRoutes } from './activity-routes.ts';
 export { getActivity } from './activity-service.ts';
-export { keyMatches, sdIsLive, sdStreamOf, streamAddresses } from './activity-stream.ts';
+export { activityOnStream, keyMatches, sdIsLive, sdStreamOf, streamAddresses } from './activity-stream.ts';
 export { noteViewers, recordPush, streamActivity, trackFlvViewer } from './activity-usage.ts';

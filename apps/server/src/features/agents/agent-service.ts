@@ -19,8 +19,12 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
+import { page } from '../../platform/db/page.ts';
 import type { AgentRow, AgentUpdate } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, forbidden, invalidField } from '../../platform/errors.ts';
+import { endSessions, transactionEndingSessions } from '../../platform/sessions.ts';
 import { agentInTree, withAgentSubtree } from '../../platform/tenancy.ts';
 import { loadManagedAgents, toCredit } from './agent-views.ts';
 import { isKnownArea } from './area-library.ts';
@@ -48,27 +52,18 @@ function subtreeQuery(db: Db, caller: Caller, query: AgentListQuery) {
       const id = /^\d{1,9}$/.test(content) ? Number(content) : -1;
       base = base.where('agents.id', '=', id);
     } else {
-      base = base.where(`agents.${query.searchType}`, 'ilike', `%${escapeLike(content)}%`);
+      base = base.where(`agents.${query.searchType}`, 'ilike', containing(content));
     }
   }
   return base;
 }
 
 async function pageOfSubtree(db: Db, caller: Caller, query: AgentListQuery) {
-  const base = subtreeQuery(db, caller, query);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['agents.id', 'agentTree.depth'])
-      .orderBy('agents.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    rows: rows.map((row) => ({ id: row.id, depth: Number(row.depth) })),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
-  };
+  const { items, pager } = await page(
+    subtreeQuery(db, caller, query).select(['agents.id', 'agentTree.depth']).orderBy('agents.id', 'desc'),
+    query,
+  );
+  return { rows: items.map((row) => ({ id: row.id, depth: Number(row.depth) })), pager };
 }
 
 /** GET /agent/agent: the agents below the caller at any depth, newest first. */
@@ -191,7 +186,7 @@ async function assertMobileFree(db: Db, mobile: string) {
 
 /** A signup racing this write may take the mobile between the check and the write. */
 function mobileRace(error: unknown): never {
-  if ((error as { code?: unknown }).code === '23505') throw mobileTaken();
+  if (isUniqueViolation(error)) throw mobileTaken();
   throw error;
 }
 
@@ -270,17 +265,15 @@ export async function updateAgent(
     changes.mobile = body.mobile;
   }
   if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .updateTable('agents')
-        .set({ ...changes, updatedAt: new Date() })
-        .where('id', '=', agent.id)
-        .execute();
-      if (changes.passwordHash) await revokeAgentSessions(trx, agent.id);
-    })
-    .catch(mobileRace);
+  await transactionEndingSessions(db, async (trx) => {
+    await trx
+      .updateTable('agents')
+      .set({ ...changes, updatedAt: new Date() })
+      .where('id', '=', agent.id)
+      .execute();
+    // The agent's own sessions; its sub-accounts keep theirs.
+    if (changes.passwordHash) await endSessions(trx, { agentId: agent.id, subaccounts: false });
+  }).catch(mobileRace);
   return managedAgent(db, agent);
 }
 
@@ -347,23 +340,8 @@ async function upperOf(db: Db, agent: AgentRow): Promise<AgentRow> {
   return db.selectFrom('agents').selectAll().where('id', '=', agent.parentId).executeTakeFirstOrThrow();
 }
 
-/** The agent's own sessions; its sub-accounts keep theirs. */
-async function revokeAgentSessions(db: Db, agentId: number) {
-  await db
-    .updateTable('sessions')
-    .set({ revokedAt: new Date() })
-    .where('agentId', '=', agentId)
-    .where('subagentId', 'is', null)
-    .where('revokedAt', 'is', null)
-    .execute();
-}
-
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** GET /agent/agent/{id}/impersonations: the login tokens upper agents took for this agent, newest first. */
@@ -374,12 +352,12 @@ export async function listImpersonations(
   query: AgentImpersonationQuery,
 ): Promise<AgentImpersonationList> {
   const agent = await agentInTree(db, caller, agentId);
-  const base = db
-    .selectFrom('loginTickets')
-    .where('loginTickets.agentId', '=', agent.id)
-    .where('loginTickets.createdBy', 'is not', null);
-  const [rows, count] = await Promise.all([
-    base
+  // Every ticket counted has its agent: created_by references agents, so the join drops none.
+  const { items, pager } = await page(
+    db
+      .selectFrom('loginTickets')
+      .where('loginTickets.agentId', '=', agent.id)
+      .where('loginTickets.createdBy', 'is not', null)
       .innerJoin('agents as by', 'by.id', 'loginTickets.createdBy')
       .select([
         'loginTickets.id',
@@ -392,20 +370,17 @@ export async function listImpersonations(
         'by.mobile as byMobile',
       ])
       .orderBy('loginTickets.createdAt', 'desc')
-      .orderBy('loginTickets.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('loginTickets.id', 'desc'),
+    query,
+  );
   return {
-    items: rows.map((row) => ({
+    items: items.map((row) => ({
       id: row.id,
       by: { id: row.byId, contact: row.byContact, company: row.byCompany, mobile: row.byMobile },
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
       usedAt: row.consumedAt?.toISOString() ?? null,
     })),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
+    pager,
   };
 }

@@ -23,6 +23,7 @@ import { sql } from 'kysely';
 import type { Caller } from '../../platform/auth.ts';
 import { encrypt, hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
 import {
@@ -76,7 +77,7 @@ async function rewriteCustomization(
         .execute();
     });
   } catch (error) {
-    if ((error as { code?: unknown }).code === '23505') throw hostTaken();
+    if (isUniqueViolation(error)) throw hostTaken();
     throw error;
   }
 }

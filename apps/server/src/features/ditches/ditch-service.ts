@@ -10,13 +10,15 @@ import {
 } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
+import { page } from '../../platform/db/page.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { notFound } from '../../platform/errors.ts';
 import { ownActivity, ownAgent, scopeActivities } from '../../platform/tenancy.ts';
 
 // Ditches (promotion channels) belong to the agent; each may be tied to one of its activities. The sign is the
 // ditch's identity in URLs and share links, so the server makes it: short, url-safe, unique within the agent.
 
-const UNIQUE_VIOLATION = '23505';
 const SIGN_BYTES = 6;
 
 type Row = { id: number; name: string; sign: string; activityId: number | null; createdAt: Date };
@@ -55,10 +57,6 @@ function scopeDitches(db: Db, caller: Caller) {
 
 const newSign = () => randomBytes(SIGN_BYTES).toString('base64url');
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** GET /agent/{id}/promotion-channel, newest first; with activityId, the ditches usable for it with its links. */
 export async function listDitches(db: Db, caller: Caller, agentId: number, query: DitchListQuery): Promise<DitchList> {
   ownAgent(caller, agentId);
@@ -67,8 +65,8 @@ export async function listDitches(db: Db, caller: Caller, agentId: number, query
     const activityId = await ownActivity(db, caller, query.activityId);
     base = base.where((eb) => eb.or([eb('activityId', 'is', null), eb('activityId', '=', activityId)]));
   }
-  if (query.name) base = base.where('name', 'ilike', `%${escapeLike(query.name)}%`);
-  const [rows, count] = await Promise.all([
+  if (query.name) base = base.where('name', 'ilike', containing(query.name));
+  const { items, pager } = await page(
     base
       .select(['id', 'name', 'sign', 'activityId', 'createdAt'])
       // Watch-page visits through the ditch, from the rollup the visits keep (never the visits themselves).
@@ -82,16 +80,10 @@ export async function listDitches(db: Db, caller: Caller, agentId: number, query
         return visits.as('visitCount');
       })
       .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => toDitch(row, query.activityId)),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
-  };
+      .orderBy('id', 'desc'),
+    query,
+  );
+  return { items: items.map((row) => toDitch(row, query.activityId)), pager };
 }
 
 export async function createDitch(db: Db, caller: Caller, agentId: number, input: DitchInput): Promise<Ditch> {
@@ -107,7 +99,7 @@ export async function createDitch(db: Db, caller: Caller, agentId: number, input
         .executeTakeFirstOrThrow();
       return toDitch(row);
     } catch (error) {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 4) throw error;
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
     }
   }
 }

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { page } from '../../platform/db/page.ts';
 import { unlessTaken } from '../../platform/db/unique-violation.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 
@@ -33,19 +34,11 @@ function liveGifts(db: Db, caller: Caller) {
 }
 
 export async function listGifts(db: Db, caller: Caller, query: z.output<typeof giftListQuery>): Promise<GiftList> {
-  const [rows, count] = await Promise.all([
-    liveGifts(db, caller)
-      .select(COLUMNS)
-      .orderBy('sort', 'asc')
-      .orderBy('id', 'asc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    liveGifts(db, caller)
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toGift), pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) } };
+  const { items, pager } = await page(
+    liveGifts(db, caller).select(COLUMNS).orderBy('sort', 'asc').orderBy('id', 'asc'),
+    query,
+  );
+  return { items: items.map(toGift), pager };
 }
 
 export async function createGift(db: Db, caller: Caller, body: z.output<typeof giftInput>): Promise<Gift> {

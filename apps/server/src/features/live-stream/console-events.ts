@@ -1,13 +1,13 @@
 import { ERROR_CODES } from '@yanbo/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { onSessionsEnded, sessionIsLive } from '../../platform/auth.ts';
 import { tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { agentChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
+import { openEventStream } from '../../platform/realtime/sse.ts';
+import { onSessionsEnded, sessionIsLive } from '../../platform/sessions.ts';
 import { verifyToken } from '../../platform/signed-token.ts';
 import { MESSAGE_TOKEN_PURPOSE } from '../meta/index.ts';
 
-const HEARTBEAT_MS = 15_000;
 /** A console has one stream per open tab: more than this per session, or in all, is not a console. */
 const STREAMS_PER_SESSION = 10;
 const STREAMS_TOTAL = 5_000;
@@ -37,47 +37,27 @@ export async function openConsoleEvents(
     release?.();
     throw tooManyRequests('Too many open event streams', ERROR_CODES.rateLimited);
   }
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  res.write('retry: 2000\n\n');
-  const send = (event: RealtimeEvent) => {
-    // A sub-account hears only about its own activities.
-    if (caller.subagentId !== null && event.subagentId !== caller.subagentId) return;
-    res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-  };
-  const unsubscribe = ctx.realtime.subscribe(agentChannel(caller.agentId), send);
   // The stream ends with its session: at once when it ends here, within a heartbeat when it ends elsewhere. The
   // browser's retry then presents the dead token and is refused, so it does not come back.
   const checkSession = () => {
     sessionIsLive(ctx.db, sessionId)
       .then((live) => {
-        if (!live) res.end();
+        if (!live) stream.end();
       })
       .catch((error) => request.log.warn(`console stream session check: ${error}`));
   };
-  const stopListening = onSessionsEnded(checkSession);
-  const heartbeat = setInterval(() => {
-    res.write(': ping\n\n');
-    checkSession();
-  }, HEARTBEAT_MS);
-  let ended = false;
-  const cleanup = () => {
-    if (ended) return;
-    ended = true;
-    clearInterval(heartbeat);
-    stopListening();
-    unsubscribe();
+  const stream = openEventStream(reply, { retryMs: 2000, onHeartbeat: checkSession });
+  stream.onClose(() => {
     release();
     releaseTotal();
-  };
-  res.once('close', cleanup);
-  // A console gone while this was being set up has already closed.
-  if (!res.socket || res.socket.destroyed) cleanup();
+  });
+  stream.onClose(
+    ctx.realtime.subscribe(agentChannel(caller.agentId), (event: RealtimeEvent) => {
+      // A sub-account hears only about its own activities.
+      if (caller.subagentId !== null && event.subagentId !== caller.subagentId) return;
+      stream.send(event.type, event);
+    }),
+  );
+  stream.onClose(onSessionsEnded(checkSession));
   return reply;
 }

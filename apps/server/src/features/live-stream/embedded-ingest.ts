@@ -3,6 +3,7 @@ import { HLS_VIEWER_PARAM, VIEWER_COOKIE } from '@yanbo/contracts/watch';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createIngest, type Ingest, type MediaProcess } from '../../platform/ingest/index.ts';
+import { activityOnStream } from '../activities/index.ts';
 import { targetDurationOf } from './hls-viewers.ts';
 import { authorizePublish, type PublishDeps, setPushing } from './publish-auth.ts';
 import { sourceStreamOf, syncTranscode, transcodePublishAllowed, transcodeReadAllowed } from './transcode.ts';
@@ -32,11 +33,9 @@ export function createEmbeddedIngest(
     if (sourceStreamOf(stream) !== null) return;
     return inOrder(app, stream, async () => {
       await setPushing(ctx, app, stream, isPushing);
-      const activity = await ctx.db
-        .selectFrom('activities')
+      // A deleted activity is looked up too: syncing its transcode stops it.
+      const activity = await activityOnStream(ctx.db, app, stream, { withDeleted: true })
         .select('id')
-        .where('app', '=', app)
-        .where('stream', '=', stream)
         .executeTakeFirst();
       if (activity) await syncTranscode(ctx, activity.id);
     });

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
-import { keyMatches } from '../activities/activity-stream.ts';
-import { recordPush } from '../activities/activity-usage.ts';
+import { activityOnStream, keyMatches, recordPush } from '../activities/index.ts';
 
 // Whoever receives the push (the embedded RTMP server, or nginx-rtmp / SRS / a CDN through the webhooks) asks the same
 // two questions: may this key publish to app/stream, and the push started or stopped.
@@ -21,12 +20,8 @@ export async function authorizePublish(
   stream: string,
   key: string,
 ): Promise<PublishTarget | null> {
-  const row = await ctx.db
-    .selectFrom('activities')
+  const row = await activityOnStream(ctx.db, app, stream)
     .select(['id', 'agentId', 'streamKeySealed'])
-    .where('app', '=', app)
-    .where('stream', '=', stream)
-    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   if (!row || !keyMatches(ctx.secretKey, row.streamKeySealed, key)) return null;
   return { activityId: row.id, agentId: row.agentId };

@@ -14,6 +14,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { page } from '../../platform/db/page.ts';
 import type { DB, MediaRow } from '../../platform/db/schema.ts';
 import { badRequest, invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity, ownAgent, scopeActivities } from '../../platform/tenancy.ts';
@@ -89,20 +90,11 @@ export async function listMedia(ctx: AppContext, caller: Caller, query: MediaLis
     base = base.where('media.activityId', '=', await ownActivity(ctx.db, caller, query.activityId));
   }
   if (query.status) base = base.where('media.status', '=', query.status);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('media')
-      .orderBy('media.createdAt', 'desc')
-      .orderBy('media.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => toMedia(ctx, row)),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
-  };
+  const { items, pager } = await page(
+    base.selectAll('media').orderBy('media.createdAt', 'desc').orderBy('media.id', 'desc'),
+    query,
+  );
+  return { items: items.map((row) => toMedia(ctx, row)), pager };
 }
 
 /**

@@ -14,6 +14,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
+import { page } from '../../platform/db/page.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity, withAgentSubtree } from '../../platform/tenancy.ts';
 import { discountedPrice } from './package-rules.ts';
@@ -180,21 +182,12 @@ function toPackageOrder(row: OrderRow): PackageOrder {
 export async function listOrders(ctx: AppContext, caller: Caller, query: OrderListQuery): Promise<PackageOrderList> {
   let base = visibleOrders(ctx.db, caller, true);
   if (query.id !== undefined) base = base.where('packageOrders.id', '=', query.id);
-  if (query.company) base = base.where('agents.company', 'ilike', `%${escapeLike(query.company)}%`);
-  const [rows, count] = await Promise.all([
-    base
-      .select(orderColumns)
-      .orderBy('packageOrders.createdAt', 'desc')
-      .orderBy('packageOrders.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map(toPackageOrder),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
-  };
+  if (query.company) base = base.where('agents.company', 'ilike', containing(query.company));
+  const { items, pager } = await page(
+    base.select(orderColumns).orderBy('packageOrders.createdAt', 'desc').orderBy('packageOrders.id', 'desc'),
+    query,
+  );
+  return { items: items.map(toPackageOrder), pager };
 }
 
 /** The download's columns; the file is for people opening it in Excel, so its headings are Chinese. */
@@ -238,8 +231,4 @@ export async function downloadOrders(ctx: AppContext, caller: Caller, admin: boo
     lines.push(CSV_COLUMNS.map(([, value]) => csvCell(value(order))).join(','));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { page } from '../../platform/db/page.ts';
 import { unlessTaken } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { compileMatcher, type SensitiveWordMatcher } from './sensitive-word-matcher.ts';
@@ -45,17 +46,11 @@ export async function listSensitiveWordLists(
   caller: Caller,
   query: z.output<typeof sensitiveWordListQuery>,
 ): Promise<SensitiveWordLists> {
-  const base = db.selectFrom('sensitiveWordLists').where('agentId', '=', caller.agentId);
-  const [rows, count] = await Promise.all([
-    base
-      .select(COLUMNS)
-      .orderBy('id', 'asc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toList), pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) } };
+  const { items, pager } = await page(
+    db.selectFrom('sensitiveWordLists').where('agentId', '=', caller.agentId).select(COLUMNS).orderBy('id', 'asc'),
+    query,
+  );
+  return { items: items.map(toList), pager };
 }
 
 export async function createSensitiveWordList(

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES, MAX_SUBACCOUNT_GROUPS, type SubaccountGroup } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 
 // Sub-account groups belong to the agent: at most MAX_SUBACCOUNT_GROUPS, names unique (seed 001 §5). The console's
@@ -74,7 +75,7 @@ export async function renameSubaccountGroup(db: Db, caller: Caller, groupId: num
     .where('id', '=', groupId)
     .execute()
     .catch((error: unknown) => {
-      if ((error as { code?: unknown }).code === '23505') throw nameTaken();
+      if (isUniqueViolation(error)) throw nameTaken();
       throw error;
     });
   return ownSubaccountGroup(db, caller, groupId);

@@ -13,11 +13,15 @@ import {
   type SubaccountUpdateBody,
 } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { type Caller, createSession, revokeSession } from '../../platform/auth.ts';
+import type { Caller } from '../../platform/auth.ts';
 import { decrypt, encrypt, hashPassword } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
+import { page } from '../../platform/db/page.ts';
 import type { SubagentRow } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { createSession, endSessions, transactionEndingSessions } from '../../platform/sessions.ts';
 import { toMe } from '../account/index.ts';
 import { ownSubaccountGroup } from './subaccount-groups.ts';
 
@@ -73,27 +77,17 @@ export async function listSubaccounts(
   const { db } = ctx;
   let base = db.selectFrom('subagents').where('agentId', '=', caller.agentId).where('deletedAt', 'is', null);
   if (caller.subagentId !== null) base = base.where('id', '=', caller.subagentId);
-  if (query.username) base = base.where('username', 'ilike', `%${escapeLike(query.username)}%`);
+  if (query.username) base = base.where('username', 'ilike', containing(query.username));
   if (query.groupId === DEFAULT_SUBACCOUNT_GROUP || query.groupId === NO_SUBACCOUNT_GROUP) {
     base = base.where('groupId', 'is', null);
   } else if (query.groupId !== undefined) {
     base = base.where('groupId', '=', query.groupId);
   }
-  const [rows, total, figures] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  const [{ items, pager }, figures] = await Promise.all([
+    page(base.selectAll().orderBy('id', 'desc'), query),
     storeFigures(db, caller.agentId),
   ]);
-  return {
-    items: rows.map((row) => toSubaccount(ctx.secretKey, caller, row)),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(total.total) },
-    ...figures,
-  };
+  return { items: items.map((row) => toSubaccount(ctx.secretKey, caller, row)), pager, ...figures };
 }
 
 async function ownSubaccount(db: Db, caller: Caller, subaccountId: number): Promise<SubagentRow> {
@@ -119,7 +113,7 @@ async function assertUsernameFree(db: Db, username: string) {
 }
 
 function usernameRace(error: unknown): never {
-  if ((error as { code?: unknown }).code === '23505') throw usernameTaken();
+  if (isUniqueViolation(error)) throw usernameTaken();
   throw error;
 }
 
@@ -178,28 +172,25 @@ export async function updateSubaccount(
     changes.passwordHash = await hashPassword(body.password);
     changes.passwordSealed = encrypt(ctx.secretKey, body.password);
   }
-  const row = await db
-    .transaction()
-    .execute(async (trx) => {
-      if (changes.passwordHash) await revokeSubaccountSessions(trx, subaccountId);
-      if (Object.keys(changes).length === 0) return current;
-      return trx
-        .updateTable('subagents')
-        .set(changes)
-        .where('id', '=', subaccountId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    })
-    .catch(usernameRace);
+  const row = await transactionEndingSessions(db, async (trx) => {
+    if (changes.passwordHash) await endSessions(trx, { subaccountId });
+    if (Object.keys(changes).length === 0) return current;
+    return trx
+      .updateTable('subagents')
+      .set(changes)
+      .where('id', '=', subaccountId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }).catch(usernameRace);
   return toSubaccount(ctx.secretKey, caller, row);
 }
 
 /** DELETE /agent/subagent/{id}: soft delete; its sessions end, and it no longer manages any agent. */
 export async function deleteSubaccount(ctx: AppContext, caller: Caller, subaccountId: number) {
   await ownSubaccount(ctx.db, caller, subaccountId);
-  await ctx.db.transaction().execute(async (trx) => {
+  await transactionEndingSessions(ctx.db, async (trx) => {
     await trx.updateTable('subagents').set({ deletedAt: new Date() }).where('id', '=', subaccountId).execute();
-    await revokeSubaccountSessions(trx, subaccountId);
+    await endSessions(trx, { subaccountId });
     await trx.updateTable('agents').set({ managerId: null }).where('managerId', '=', subaccountId).execute();
   });
   return { ok: true as const };
@@ -217,7 +208,7 @@ export async function refreshSubaccountToken(
   if (caller.subagentId === null) {
     if (subaccountId === undefined) throw forbidden(ERROR_MESSAGES.subaccountOnly, ERROR_CODES.subaccountOnly);
     await ownSubaccount(ctx.db, caller, subaccountId);
-    const endedSessions = await revokeSubaccountSessions(ctx.db, subaccountId);
+    const endedSessions = await endSessions(ctx.db, { subaccountId });
     return { id: subaccountId, endedSessions };
   }
   if (!caller.subagent) throw forbidden(ERROR_MESSAGES.subaccountOnly, ERROR_CODES.subaccountOnly);
@@ -230,7 +221,7 @@ export async function refreshSubaccountToken(
     subagentId: caller.subagentId,
     impersonatedBy: caller.impersonatedBy,
   });
-  await revokeSession(ctx.db, caller.sessionId);
+  await endSessions(ctx.db, { sessionId: caller.sessionId });
   return { token, expiresAt: expiresAt.toISOString(), me: toMe(caller.agent, caller.subagent, caller.impersonatedBy) };
 }
 
@@ -255,19 +246,4 @@ export async function countSubaccounts(ctx: AppContext, caller: Caller): Promise
       .map((row) => ({ groupId: row.groupId, count: Number(row.n) }))
       .sort((a, b) => a.groupId - b.groupId),
   };
-}
-
-/** Ends every open session of a sub-account; answers how many there were. */
-async function revokeSubaccountSessions(db: Db, subaccountId: number): Promise<number> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ revokedAt: new Date() })
-    .where('subagentId', '=', subaccountId)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -11,9 +11,10 @@ import {
   type UploadPolicy,
 } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { type Caller, sessionIsLive } from '../../platform/auth.ts';
+import type { Caller } from '../../platform/auth.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { HttpError, invalidField } from '../../platform/errors.ts';
+import { sessionIsLive } from '../../platform/sessions.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { assertStorageQuota } from '../price/index.ts';

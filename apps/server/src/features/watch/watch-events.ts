@@ -4,9 +4,9 @@ import type { AppContext } from '../../app-context.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
 import { acquireAll } from '../../platform/rate-limit.ts';
 import { agentChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
+import { openEventStream } from '../../platform/realtime/sse.ts';
 import * as watch from './watch-service.ts';
 
-const SSE_HEARTBEAT_MS = 15_000;
 /**
  * Open event streams (issue 8: one client held 1,100): a viewer has one per open page. An office watching its own
  * event from behind one address is many viewers, so an address holds at most STREAMS_PER_IP_PER_ACTIVITY on one
@@ -31,36 +31,19 @@ export async function followPushing(
     { key: 'watch-stream:total', max: STREAMS_TOTAL },
   ]);
   if (!release) throw tooManyRequests('Too many open event streams', ERROR_CODES.rateLimited);
-  reply.hijack();
-  const res = reply.raw;
   // Cleanup is in place before anything is awaited, so a viewer gone meanwhile gives its place back.
-  let keepAlive: NodeJS.Timeout | undefined;
-  let unsubscribe = () => {};
-  res.once('close', () => {
-    clearInterval(keepAlive);
-    unsubscribe();
-    release();
-  });
-  if (!res.socket || res.socket.destroyed) {
-    release();
-    return reply;
-  }
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  const send = (isPushing: boolean) => res.write(`event: pushing\ndata: ${JSON.stringify({ isPushing })}\n\n`);
-  res.write('retry: 3000\n\n');
-  unsubscribe = ctx.realtime.subscribe(agentChannel(activity.agentId), (event: RealtimeEvent) => {
-    if (event.type === 'activity.pushing' && event.activityId === activity.id) send(Boolean(event.isPushing));
-  });
-  if (res.destroyed) unsubscribe();
+  const stream = openEventStream(reply, { retryMs: 3000 });
+  stream.onClose(release);
+  if (stream.closed) return reply;
+  const send = (isPushing: boolean) => stream.send('pushing', { isPushing });
+  stream.onClose(
+    ctx.realtime.subscribe(agentChannel(activity.agentId), (event: RealtimeEvent) => {
+      if (event.type === 'activity.pushing' && event.activityId === activity.id) send(Boolean(event.isPushing));
+    }),
+  );
   // Read once more after subscribing, so a push that changed in between is not missed.
   const now = await watch.isPushing(ctx.db, activity.id);
-  if (res.destroyed) return reply;
+  if (stream.closed) return reply;
   send(now);
-  keepAlive = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS);
   return reply;
 }

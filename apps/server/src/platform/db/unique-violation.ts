@@ -3,8 +3,15 @@
 
 const UNIQUE_VIOLATION = '23505';
 
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+/**
+ * Whether the error is a unique violation; with `index`, only one raised by that index or constraint (named in the
+ * error's `constraint`, or in its message where the driver reports no constraint).
+ */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (e?.code !== UNIQUE_VIOLATION) return false;
+  if (index === undefined) return true;
+  return e.constraint === index || (typeof e.message === 'string' && e.message.includes(index));
 }
 
 /** The write's result, or `taken()` thrown in its place when a unique index refuses it (a name already used). */
