@@ -2,8 +2,8 @@ import { ACTIVITY_PACKAGE_ID, ERROR_MESSAGES } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setPushing } from '../../src/features/live-stream/publish-auth.ts';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 import { payAtSandbox, placeOrder } from '../price/pay-helpers.ts';
 
 // POST /v3/activity/{id}/destroy and GET /v3/activity/{id}/usage on both databases.

@@ -9,8 +9,8 @@ import {
 } from '../../src/features/activities/activity-usage.ts';
 import { trackHlsViewer } from '../../src/features/live-stream/hls-viewers.ts';
 import { agentChannel, type RealtimeEvent } from '../../src/platform/realtime/hub.ts';
+import { useWorld } from '../activity-world.ts';
 import { engines } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 // Issue 8: 1,000 viewers joining together held the API's event loop for seconds, each arrival a lookup and two
 // writes. An arrival now costs no query of its own: the stream's activity is looked up once, viewers are counted in

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 // Issue 8: the usage card said 拉流转推 after only 直播转码 ran. The usage answer counts each kind of stream job apart.
 

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError, nextIp, signedSmsHeader } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 const empties = (n: number) => Array<string>(n).fill('');
 

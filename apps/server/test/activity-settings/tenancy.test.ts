@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 // Every call of an activity's settings, page template and meeting: another agent's activity, a sub-account's call on
 // an activity not assigned to it, and an id that does not exist all answer 404 Activity Not Found, and change nothing.

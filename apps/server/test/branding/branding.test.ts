@@ -10,6 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { looksLikePkcs12 } from '../../src/features/branding/branding-service.ts';
 import { decrypt } from '../../src/platform/crypto.ts';
+import { useWorld } from '../activity-world.ts';
 import {
   call,
   createAgent,
@@ -20,7 +21,6 @@ import {
   sendPublicSms,
   sessionFor,
 } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 // A real PKCS#12 file (openssl pkcs12 -export), as a merchant downloads its payment certificate.
 const PFX = readFileSync(path.join(import.meta.dirname, 'apiclient_cert.p12'));

@@ -1,7 +1,7 @@
 import { DITCH_ERRORS, ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { createAgent, engines, expectError, sessionFor } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 describe.each(engines)('ditches on %s', (engine) => {
   const w = useWorld(engine);

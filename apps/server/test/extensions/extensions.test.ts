@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, EXTENSION_ERRORS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 describe.each(engines)('extensions on %s', (engine) => {
   const w = useWorld(engine);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SlidingViewers, targetDurationOf } from '../../src/features/live-stream/hls-viewers.ts';
+import { SlidingViewers, targetDurationOf } from '../../src/platform/ingest/index.ts';
 
 // HLS viewers hold no connection: each is online until its last fetch's deadline (3 target durations) passes.
 

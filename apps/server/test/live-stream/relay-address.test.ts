@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createRelayRunner } from '../../src/features/live-stream/relay-runner.ts';
 import { createJobSlots } from '../../src/platform/ffmpeg/job-slots.ts';
 import type { Lookup } from '../../src/platform/net/outbound-address.ts';
+import { useWorld } from '../activity-world.ts';
 import { createAgent, engines, expectError, sessionFor } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 // PUT /activity/{id}/live-mode in relay mode (issue 8): the server fetches what the agent typed, so the URL passes the
 // outbound-address rule first, and a relay takes one of the agent's and the server's ffmpeg job slots.

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, MEDIA_ERRORS } from '@yanbo/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 import { testVideo, uploadToActivity, waitForMedia } from './media-helpers.ts';
 
 const nulls = (n: number) => Array(n).fill(null);

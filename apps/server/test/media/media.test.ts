@@ -2,8 +2,8 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_MESSAGES, MEDIA_ERRORS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 import { testAudio, testVideo, uploadToActivity, waitForMedia } from './media-helpers.ts';
 
 /** Bytes and files under a folder, counted here independently of the server. */

@@ -9,8 +9,8 @@ import {
   transcodeTimeoutReason,
 } from '../../src/features/media/transcoder.ts';
 import { createJobSlots } from '../../src/platform/ffmpeg/job-slots.ts';
+import { useWorld } from '../activity-world.ts';
 import { engines } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 import { testVideo } from './media-helpers.ts';
 
 describe('ffmpeg report parsing', () => {

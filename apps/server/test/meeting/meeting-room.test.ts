@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES, MEETING_ERRORS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { signToken } from '../../src/platform/signed-token.ts';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 // Issue 8: 会议 → 加入会议 led to the console's 404. The join link (/meeting/{id}?token=…) opens a room page whose
 // call, POST /api/meeting/{id}/room, checks the link's token and answers the meeting as it is.

@@ -1,7 +1,7 @@
 import { MEETING_ERRORS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 describe.each(engines)('meeting on %s', (engine) => {
   const w = useWorld(engine);

@@ -1,7 +1,7 @@
 import { ACTIVITY_PICTURE_MAX_BYTES, ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 import { multipart, PNG } from '../upload-form.ts';
 
 describe.each(engines)('activity picture upload on %s', (engine) => {

@@ -1,7 +1,7 @@
 import { DEFAULT_LIVE_TEMPLATE, ERROR_MESSAGES, PAGE_TEMPLATE_ERRORS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 const empties = (n: number) => Array<string>(n).fill('');
 

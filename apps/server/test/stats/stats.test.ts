@@ -10,8 +10,8 @@ import {
 } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { type CallResult, engines, expectError } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';

@@ -1,7 +1,7 @@
 import { WATCH_ERRORS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { useWorld } from '../activity-world.ts';
 import { engines, expectError, nextIp } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 // Issue 8: an organiser announces YQ2025 and a viewer types yq2025 (or pastes it with a space): the watch code is
 // matched trimmed and ignoring case, while a different code is still refused.

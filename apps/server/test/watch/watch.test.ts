@@ -15,8 +15,8 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { setPushing } from '../../src/features/live-stream/publish-auth.ts';
 import { registerWatchPage } from '../../src/features/watch/watch-page-html.ts';
+import { useWorld } from '../activity-world.ts';
 import { type CallResult, createAgent, engines, expectError, nextIp, sessionFor } from '../harness.ts';
-import { useWorld } from '../live-config/world.ts';
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';

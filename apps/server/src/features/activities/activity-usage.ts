@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { hlsOnline } from '../../platform/ingest/index.ts';
 import { agentChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-import { hlsOnline } from '../live-stream/hls-viewers.ts';
 import { activityOnStream } from './activity-stream.ts';
 
 // Usage is read from what is recorded as it happens: ingest_sessions (written on publish and unpublish, with the

@@ -2,9 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HLS_VIEWER_PARAM, VIEWER_COOKIE } from '@yanbo/contracts/watch';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createIngest, type Ingest, type MediaProcess } from '../../platform/ingest/index.ts';
+import { createIngest, type Ingest, type MediaProcess, targetDurationOf } from '../../platform/ingest/index.ts';
 import { activityOnStream } from '../activities/index.ts';
-import { targetDurationOf } from './hls-viewers.ts';
 import { authorizePublish, type PublishDeps, setPushing } from './publish-auth.ts';
 import { sourceStreamOf, syncTranscode, transcodePublishAllowed, transcodeReadAllowed } from './transcode.ts';
 

@@ -12,8 +12,7 @@ import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts'
 import type { SlotLease } from '../../platform/ffmpeg/job-slots.ts';
 import { checkOutboundUrl, OutboundRefusal, type OutboundTarget } from '../../platform/net/outbound-address.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-import { getActivity } from '../activities/activity-service.ts';
-import { streamAddresses } from '../activities/activity-stream.ts';
+import { getActivity, streamAddresses } from '../activities/index.ts';
 
 // meta.liveMode is pull by default (seed 000 §3): the host pushes. In relay mode the server pulls relayUrl into the
 // activity's own push address, so playback, isPushing and everything downstream work the same way.

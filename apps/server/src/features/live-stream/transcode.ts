@@ -5,7 +5,7 @@ import { hmac, safeEqual } from '../../platform/crypto.ts';
 import { conflict } from '../../platform/errors.ts';
 import { readActivitySection, writeActivitySection } from '../../platform/settings-store.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-import { sdStreamOf } from '../activities/activity-stream.ts';
+import { sdStreamOf } from '../activities/index.ts';
 import { finishJob, jobSlotKey, stopJobs, takeJobSlot } from './stream-jobs.ts';
 
 // Live transcoding (the 直播方式 toggle): while the activity is enabled and its push is live on the embedded media

@@ -19,6 +19,7 @@ export {
   encodeAmf0Values,
 } from './amf0.ts';
 export { createHls, type Hls, type HlsOptions, type HlsSegmentInfo } from './hls.ts';
+export { hlsOnline, SlidingViewers, targetDurationOf, touchHlsViewer } from './hls-viewers.ts';
 export { type ServeFlvOptions, serveFlv } from './http-flv.ts';
 export { type MediaProcess, startMediaProcess } from './media-process.ts';
 export {

@@ -11,7 +11,7 @@ import {
   startApp,
   type TestAgent,
   type TestApp,
-} from '../harness.ts';
+} from './harness.ts';
 
 // What the activity-settings, page-template, meeting, media, ditch and extension tests share: one app, agents A and
 // B logged in through POST /agent/login, a sub-account of A, and activities made through POST /activity.
