@@ -115,7 +115,7 @@ export function activitySettingsJourneys(j: Journey) {
     const agent = await j.newAgent();
     const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '设置旅程活动' });
     const page = await openAs(j, agent, `/board/${activity.id}/settings`);
-    await page.getByTestId('settings-activity-name').getByText('设置旅程活动').waitFor();
+    await page.getByTestId('subpage-activity-name').getByText('设置旅程活动').waitFor();
 
     // Watch code.
     await page.getByLabel('启用观看码').click();

@@ -1,15 +1,12 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Result, Skeleton, Tabs, Typography } from 'antd';
+import { Card, Form, Tabs } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '../../app/components/page-header';
+import { useParams, useSearchParams } from 'react-router';
 import { showError } from '../../app/http';
 import { useConfirmLeave } from '../../app/use-confirm-leave';
 import { activitySettingsTexts as t } from '../../locales/zh-CN/activity-settings';
-import { errorTexts } from '../../locales/zh-CN/errors';
 import { activityQuery } from '../activities';
-import { isActivityNotFound } from '../board';
+import { ActivitySubpageHeader, ActivitySubpagePending, isActivityNotFound } from '../board';
 import { OfficialUserTab, SmsTab, SubscribersTab } from './components/audience-tabs';
 import { ExtensionsTab } from './components/extensions-tab';
 import { ManagerTab } from './components/manager-tab';
@@ -52,7 +49,6 @@ function tabContent(tab: SettingsTab, activityId: number) {
 }
 
 function ActivitySettings({ activityId }: { activityId: number }) {
-  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const validId = Number.isInteger(activityId) && activityId > 0;
   const activity = useQuery({ ...activityQuery(activityId), enabled: validId });
@@ -72,50 +68,21 @@ function ActivitySettings({ activityId }: { activityId: number }) {
     void showError(activity.error);
   }, [activity.error]);
 
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(validId ? `/board/${activityId}` : '/')}>
-      {t['settings.back']}
-    </Button>
-  );
-
   if (!activity.data) {
     return (
-      <>
-        <PageHeader name="activity-settings" extra={back} />
-        <Card>
-          {!validId || isActivityNotFound(activity.error) ? (
-            <Result status="404" title={errorTexts.activityNotFound} />
-          ) : activity.isError ? (
-            <Result
-              status="error"
-              title={t['settings.loadFailed']}
-              extra={
-                <Button type="primary" onClick={() => activity.refetch()}>
-                  {t['settings.retry']}
-                </Button>
-              }
-            />
-          ) : (
-            <Skeleton active paragraph={{ rows: 6 }} />
-          )}
-        </Card>
-      </>
+      <ActivitySubpagePending
+        name="activity-settings"
+        activityId={activityId}
+        query={activity}
+        notFound={!validId || isActivityNotFound(activity.error)}
+        rows={6}
+      />
     );
   }
 
   return (
     <>
-      <PageHeader
-        name="activity-settings"
-        extra={
-          <Flex gap={12} align="center">
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }} data-testid="settings-activity-name">
-              {activity.data.name}
-            </Typography.Text>
-            {back}
-          </Flex>
-        }
-      />
+      <ActivitySubpageHeader name="activity-settings" activityId={activityId} activityName={activity.data.name} />
       <Card styles={{ body: { paddingTop: 4, paddingBottom: 4 } }} style={{ marginBottom: 16 }}>
         <Tabs
           activeKey={tab}

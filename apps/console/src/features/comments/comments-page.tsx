@@ -1,13 +1,12 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatComment, CommentList } from '@yanbo/contracts';
-import { Button, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Flex, Row } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '../../app/components/page-header';
+import { useParams, useSearchParams } from 'react-router';
 import { showError } from '../../app/http';
 import { commentTexts as t } from '../../locales/zh-CN/comments';
 import { activityQuery, useCommentEvents } from '../activities';
+import { ActivitySubpageHeader, ActivitySubpagePending } from '../board';
 import { chatReportQuery } from './api/chat-report';
 import { commentFilterQuery } from './api/comment-filter';
 import { commentListQuery, commentsKey } from './api/comment-list';
@@ -35,7 +34,6 @@ export function CommentsPage() {
 }
 
 function Comments({ activityId }: { activityId: number }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab = isCommentTab(params.get('tab')) ? (params.get('tab') as (typeof COMMENT_TABS)[number]) : 'all';
@@ -98,48 +96,11 @@ function Comments({ activityId }: { activityId: number }) {
     return names;
   }, [list.data]);
 
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/board/${activityId}`)}>
-      {t['comments.back']}
-    </Button>
-  );
-
-  if (!activity.data) {
-    return (
-      <>
-        <PageHeader name="comments" extra={back} />
-        <Card>
-          {activity.isError ? (
-            <Result
-              status="error"
-              title={t['comments.loadFailed']}
-              extra={
-                <Button type="primary" onClick={() => activity.refetch()}>
-                  {t['comments.retry']}
-                </Button>
-              }
-            />
-          ) : (
-            <Skeleton active paragraph={{ rows: 8 }} />
-          )}
-        </Card>
-      </>
-    );
-  }
+  if (!activity.data) return <ActivitySubpagePending name="comments" activityId={activityId} query={activity} />;
 
   return (
     <>
-      <PageHeader
-        name="comments"
-        extra={
-          <Flex gap={12} align="center">
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 320 }}>
-              {activity.data.name}
-            </Typography.Text>
-            {back}
-          </Flex>
-        }
-      />
+      <ActivitySubpageHeader name="comments" activityId={activityId} activityName={activity.data.name} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Card title={t['comments.settings.title']} size="small" style={{ marginBottom: 16 }}>

@@ -1,12 +1,11 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { useEffect } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '../../app/components/page-header';
+import { useParams, useSearchParams } from 'react-router';
 import { showError } from '../../app/http';
 import { liveStreamTexts as t } from '../../locales/zh-CN/live-stream';
 import { activityQuery } from '../activities';
+import { ActivitySubpageHeader, ActivitySubpagePending } from '../board';
 import { MediaLibraryPanel, MediaListsPanel, PlaylistPanel } from '../media';
 import { StreamPanel } from './components/stream-panel';
 
@@ -19,7 +18,6 @@ export function LiveStreamPage() {
 }
 
 function LiveStream({ activityId }: { activityId: number }) {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const activity = useQuery(activityQuery(activityId));
   const tab = TABS.find((key) => key === params.get('tab')) ?? 'media';
@@ -28,48 +26,11 @@ function LiveStream({ activityId }: { activityId: number }) {
     if (activity.error) void showError(activity.error);
   }, [activity.error]);
 
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/board/${activityId}`)}>
-      {t['live.back']}
-    </Button>
-  );
-
-  if (!activity.data) {
-    return (
-      <>
-        <PageHeader name="live-stream" extra={back} />
-        <Card>
-          {activity.isError ? (
-            <Result
-              status="error"
-              title={t['live.loadFailed']}
-              extra={
-                <Button type="primary" onClick={() => activity.refetch()}>
-                  {t['live.retry']}
-                </Button>
-              }
-            />
-          ) : (
-            <Skeleton active paragraph={{ rows: 8 }} />
-          )}
-        </Card>
-      </>
-    );
-  }
+  if (!activity.data) return <ActivitySubpagePending name="live-stream" activityId={activityId} query={activity} />;
 
   return (
     <>
-      <PageHeader
-        name="live-stream"
-        extra={
-          <Flex gap={12} align="center">
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 320 }}>
-              {activity.data.name}
-            </Typography.Text>
-            {back}
-          </Flex>
-        }
-      />
+      <ActivitySubpageHeader name="live-stream" activityId={activityId} activityName={activity.data.name} />
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key }, { replace: true })}

@@ -1,15 +1,16 @@
-import { ArrowLeftOutlined, CopyOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { CopyOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type LiveTemplate, PAGE_TEMPLATE_ERRORS } from '@yanbo/contracts';
-import { App, Button, Card, Col, Flex, Form, Result, Row, Segmented, Skeleton, Space, Tabs, Tag } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { App, Button, Card, Col, Flex, Form, Row, Segmented, Space, Tabs, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { toastSuccess } from '../../app/feedback';
 import { ApiError, showError } from '../../app/http';
 import { useConfirmLeave } from '../../app/use-confirm-leave';
 import { pageTemplateTexts as t } from '../../locales/zh-CN/page-template';
 import { activityQuery } from '../activities';
+import { ActivitySubpagePending, BackToBoard } from '../board';
 import { liveTemplateQuery, useInheritTemplate, useSaveTemplate } from './api/live-template';
 import { DisplayForm } from './components/display-form';
 import { IntroTabsEditor } from './components/intro-tabs-editor';
@@ -23,13 +24,7 @@ export function PageTemplatePage() {
 }
 
 function TemplateEditor({ activityId }: { activityId: number }) {
-  const navigate = useNavigate();
   const template = useQuery(liveTemplateQuery(activityId));
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/board/${activityId}`)}>
-      {t['template.back']}
-    </Button>
-  );
 
   useEffect(() => {
     if (template.error) void showError(template.error);
@@ -37,30 +32,19 @@ function TemplateEditor({ activityId }: { activityId: number }) {
 
   if (!template.data) {
     return (
-      <>
-        <PageHeader name="page-template" extra={back} />
-        <Card>
-          {template.isError ? (
-            <Result
-              status="error"
-              title={t['template.loadFailed']}
-              extra={
-                <Button type="primary" onClick={() => template.refetch()}>
-                  {t['template.retry']}
-                </Button>
-              }
-            />
-          ) : (
-            <Skeleton active paragraph={{ rows: 10 }} />
-          )}
-        </Card>
-      </>
+      <ActivitySubpagePending
+        name="page-template"
+        activityId={activityId}
+        query={template}
+        failedTitle={t['template.loadFailed']}
+        rows={10}
+      />
     );
   }
-  return <TemplateForm activityId={activityId} saved={template.data} back={back} />;
+  return <TemplateForm activityId={activityId} saved={template.data} />;
 }
 
-function TemplateForm({ activityId, saved, back }: { activityId: number; saved: LiveTemplate; back: ReactNode }) {
+function TemplateForm({ activityId, saved }: { activityId: number; saved: LiveTemplate }) {
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<TemplateFormValues>();
   const save = useSaveTemplate(activityId);
@@ -120,7 +104,7 @@ function TemplateForm({ activityId, saved, back }: { activityId: number; saved: 
         name="page-template"
         extra={
           <Space wrap>
-            {back}
+            <BackToBoard activityId={activityId} />
             <Button icon={<CopyOutlined />} onClick={confirmInherit} data-testid="template-inherit">
               {t['template.inherit']}
             </Button>

@@ -1,6 +1,5 @@
 /** An activity's settings screen: its tabs, forms and toasts (seed 001 §2, §3, §4, §7, §8). */
 export const activitySettingsTexts = {
-  'settings.back': '返回活动看板',
   'settings.loadFailed': '加载失败，请重试',
   'settings.retry': '重试',
   'settings.save': '保存',

@@ -1,6 +1,9 @@
 /** An activity's board: live preview, push and pull addresses, entries to its configuration (seed 000 §2, §3). */
 export const boardTexts = {
   'board.back': '返回活动列表',
+  'board.subpage.back': '返回看板',
+  'board.subpage.loadFailed': '活动加载失败',
+  'board.subpage.retry': '重试',
   'board.edit': '编辑活动',
   'board.refresh': '刷新',
   'board.id': (id: number) => `活动 ID ${id}`,

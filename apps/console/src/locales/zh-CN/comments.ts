@@ -1,9 +1,5 @@
 /** /board/:id/comments: the live chat's moderation (seed 001 §3, §4, §7, §8). */
 export const commentTexts = {
-  'comments.back': '返回看板',
-  'comments.loadFailed': '活动加载失败',
-  'comments.retry': '重试',
-
   'comments.settings.title': '评论设置',
   'comments.settings.checkMode': '开启审核',
   'comments.settings.checkModeHelp': '开启后，观众的评论需审核通过才会显示给其他观众',

@@ -2,7 +2,6 @@ import { STREAM_JOB_FAILURES } from '@yanbo/contracts';
 
 /** How an activity goes live: the live screen's tabs, live mode, transcoding, relay jobs and ingest. */
 export const liveStreamTexts = {
-  'live.back': '返回看板',
   'live.tab.media': '直播媒体',
   'live.tab.library': '媒体库',
   'live.tab.playlist': '播放列表',
@@ -10,8 +9,6 @@ export const liveStreamTexts = {
   'live.save': '保存',
   'live.set': '设置成功',
   'live.cancel': '取消',
-  'live.loadFailed': '加载失败',
-  'live.retry': '重试',
 
   'live.mode.title': '直播方式',
   'live.mode.pull': '推流直播',

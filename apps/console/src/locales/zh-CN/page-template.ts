@@ -7,7 +7,6 @@ export const pageTemplateTexts = {
   'template.save': '保存',
   'template.saved': '保存成功',
   'template.reset': '撤销修改',
-  'template.back': '返回看板',
   'template.inherit': '继承上一场模板',
   'template.inherit.title': '继承上一场活动的模板？',
   'template.inherit.content': '当前页面模板（外观、介绍菜单与媒体列表）将被上一场活动的模板覆盖，此操作不可撤销。',
@@ -16,7 +15,6 @@ export const pageTemplateTexts = {
   'template.inherit.none': '没有可继承的上一场活动',
   'template.cancel': '取消',
   'template.loadFailed': '页面模板加载失败',
-  'template.retry': '重试',
   'template.unsaved': '有未保存的修改',
   'template.invalid': '请检查表单中标红的内容',
 
