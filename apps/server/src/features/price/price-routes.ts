@@ -2,7 +2,7 @@ import { priceCalls } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
-import * as history from './history-service.ts';
+import * as history from '../expense/index.ts';
 import * as orders from './order-service.ts';
 import * as packages from './package-service.ts';
 import { receivePayNotification } from './payment-service.ts';
