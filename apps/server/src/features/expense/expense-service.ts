@@ -1,10 +1,9 @@
-import type { ActivityPayHistory, ChargeHistory, ChargeHistoryQuery } from '@yanbo/contracts';
+import type { ChargeHistory, ChargeHistoryQuery } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { ownActivity } from '../../platform/tenancy.ts';
 
-// Histories read from the ledger: what an agent was charged (its package_sales entries) and what was paid for an
-// activity (packages bought for it, and what its audience paid). A credit is negative there, a charge shown positive.
+// The charge history read from the ledger: what an agent was charged, its package_sales entries. A credit is negative
+// there, a charge shown positive.
 
 /** GET /agent/charge-history: the agent's charges, newest first, within startTime/endTime when given. */
 export async function chargeHistory(
@@ -57,63 +56,6 @@ export async function chargeHistory(
       amount: -Number(row.amount),
       createdAt: row.createdAt.toISOString(),
     })),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(sums.total) },
-    totalAmount: -Number(sums.amount),
-  };
-}
-
-/** GET /activity/{id}/pay: the payments made for one of the caller's activities, newest first. */
-export async function activityPayHistory(
-  ctx: AppContext,
-  caller: Caller,
-  activityId: number,
-  query: { page: number; pageSize: number },
-): Promise<ActivityPayHistory> {
-  await ownActivity(ctx.db, caller, activityId);
-  const base = ctx.db
-    .selectFrom('ledgerEntries')
-    .innerJoin('agents', 'agents.id', 'ledgerEntries.agentId')
-    .where('ledgerEntries.activityId', '=', activityId)
-    .where('ledgerEntries.account', 'in', ['package_sales', 'audience_sales']);
-  const [rows, sums] = await Promise.all([
-    base
-      .select([
-        'ledgerEntries.id',
-        'ledgerEntries.account',
-        'ledgerEntries.orderId',
-        'ledgerEntries.amount',
-        'ledgerEntries.memo',
-        'ledgerEntries.createdAt',
-        'agents.company',
-        'agents.contact',
-        'agents.mobile',
-      ])
-      .orderBy('ledgerEntries.createdAt', 'desc')
-      .orderBy('ledgerEntries.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base
-      .select((eb) => [
-        eb.fn.countAll<string>().as('total'),
-        eb.fn.coalesce(eb.fn.sum<string>('ledgerEntries.amount'), eb.lit(0)).as('amount'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => {
-      const isPackage = row.account === 'package_sales';
-      return {
-        id: Number(row.id),
-        kind: isPackage ? ('package' as const) : ('audience' as const),
-        orderId: row.orderId,
-        // A package's payer is the agent; an audience payment names its payer in the memo.
-        payer: isPackage ? row.company || row.contact || row.mobile : row.memo,
-        description: isPackage ? row.memo : '',
-        amount: -Number(row.amount),
-        createdAt: row.createdAt.toISOString(),
-      };
-    }),
     pager: { page: query.page, pageSize: query.pageSize, total: Number(sums.total) },
     totalAmount: -Number(sums.amount),
   };

@@ -1,2 +1,2 @@
-// The expense feature's door: the histories read from the ledger.
-export { activityPayHistory, chargeHistory } from './expense-service.ts';
+// The expense feature's door: the charge history.
+export { registerExpenseRoutes } from './expense-routes.ts';
