@@ -18,6 +18,7 @@ import { registerAgentRoutes } from './features/agents/index.ts';
 import { registerBrandingRoutes } from './features/branding/index.ts';
 import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
+import { registerExpenseRoutes } from './features/expense/index.ts';
 import { registerExtensionRoutes } from './features/extensions/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
 import {
@@ -36,6 +37,7 @@ import {
 import { registerMediaRoutes } from './features/media/index.ts';
 import { registerMeetingRoutes } from './features/meeting/index.ts';
 import { registerMetaRoutes } from './features/meta/index.ts';
+import { registerOrderRoutes } from './features/orders/index.ts';
 import { registerPageTemplateRoutes } from './features/page-template/index.ts';
 import { registerPriceRoutes } from './features/price/index.ts';
 import { registerRobotAvatars, registerRobotRoutes } from './features/robots/index.ts';
@@ -192,6 +194,8 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerStatsRoutes(api, ctx);
       registerExtensionRoutes(api, ctx);
       await registerPriceRoutes(api, ctx);
+      registerOrderRoutes(api, ctx);
+      registerExpenseRoutes(api, ctx);
       registerWatchRoutes(api, ctx);
     },
     { prefix: API_PREFIX },

@@ -6,12 +6,14 @@ import { brandingCalls } from './branding.ts';
 import type { Call } from './call.ts';
 import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
+import { expenseCalls } from './expense.ts';
 import { extensionCalls } from './extensions.ts';
 import { giftCalls } from './gifts.ts';
 import { liveStreamCalls } from './live-stream.ts';
 import { mediaCalls } from './media.ts';
 import { meetingCalls } from './meeting.ts';
 import { metaCalls } from './meta.ts';
+import { orderCalls } from './orders.ts';
 import { pageTemplateCalls } from './page-template.ts';
 import { priceCalls } from './price.ts';
 import { robotCalls } from './robots.ts';
@@ -44,6 +46,8 @@ export const callGroups = [
   agentCalls,
   subaccountCalls,
   priceCalls,
+  orderCalls,
+  expenseCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineCalls } from './call.ts';
-import { id, idParams, isoDateTime, isoDateTimeInput, listOf, pageQuery } from './common.ts';
-import { ACTIVITY_PACKAGE_ID, EXPENSE_PAGE_SIZE, ORDER_PAGE_SIZE } from './constants.ts';
+import { id, idParams, isoDateTime } from './common.ts';
+import { ACTIVITY_PACKAGE_ID } from './constants.ts';
 
-// Packages, their orders and payment (seed 000 §3, §4, §7, §9; seed 001 §3 Finance and Order list, §6, §7 Orders).
-// Money is in integer fen everywhere on the wire; the console formats it as yuan.
+// Packages, placing and paying an order for one (seed 000 §3, §4, §7, §9; seed 001 §6, §7 Orders). The order list is
+// orders.ts, the charge history expense.ts. Money is in integer fen everywhere on the wire; the console formats it as
+// yuan.
 
 /** Package type tabs; the tab defaults to trail (seed 001 §4: "The package type defaults to trail"). */
 export const PACKAGE_TYPES = ['trail', 'annual', 'activity'] as const;
@@ -143,78 +144,6 @@ export type OrderStatusAnswer = z.infer<typeof orderStatusAnswer>;
 export const orderCheckout = z.object({ orderId: z.number().int(), url: z.string() });
 export type OrderCheckout = z.infer<typeof orderCheckout>;
 
-export const packageOrder = z.object({
-  id: z.number().int(),
-  agentId: z.number().int(),
-  company: z.string(),
-  contact: z.string(),
-  packageId: z.number().int(),
-  packageName: z.string(),
-  activityId: z.number().int().nullable(),
-  activityName: z.string().nullable(),
-  promotionCode: z.string(),
-  listPrice: z.number().int(),
-  discount: z.number().int(),
-  amount: z.number().int(),
-  status: z.enum(ORDER_STATUSES),
-  createdAt: isoDateTime,
-  paidAt: isoDateTime.nullable(),
-});
-export type PackageOrder = z.infer<typeof packageOrder>;
-export const packageOrderList = listOf(packageOrder);
-export type PackageOrderList = z.infer<typeof packageOrderList>;
-
-/** GET /agent/order (seed 001 §3 Order list): the caller's orders and its lower agents'; id and company filter. */
-export const orderListQuery = pageQuery(ORDER_PAGE_SIZE).extend({
-  id: id.optional(),
-  company: z.string().trim().max(60).optional(),
-});
-export type OrderListQuery = z.infer<typeof orderListQuery>;
-
-const flag = z.preprocess(
-  (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
-  z.boolean(),
-);
-/** GET /agent/order/download?admin=: admin includes the lower agents' orders (seed 001 §6). */
-export const orderDownloadQuery = z.object({ admin: flag.default(false) });
-
-/** Charge history (seed 001 §3 Finance): what was charged, page size 10, optional startTime/endTime. */
-export const chargeHistoryQuery = pageQuery(EXPENSE_PAGE_SIZE).extend({
-  startTime: isoDateTimeInput.optional(),
-  endTime: isoDateTimeInput.optional(),
-});
-export type ChargeHistoryQuery = z.infer<typeof chargeHistoryQuery>;
-
-export const chargeRecord = z.object({
-  id: z.number().int(),
-  orderId: z.number().int().nullable(),
-  kind: z.enum(['package']),
-  packageId: z.number().int().nullable(),
-  packageName: z.string().nullable(),
-  activityId: z.number().int().nullable(),
-  activityName: z.string().nullable(),
-  amount: z.number().int(),
-  createdAt: isoDateTime,
-});
-export type ChargeRecord = z.infer<typeof chargeRecord>;
-export const chargeHistory = listOf(chargeRecord).extend({ totalAmount: z.number().int() });
-export type ChargeHistory = z.infer<typeof chargeHistory>;
-
-/** GET /activity/{id}/pay: the payments made for an activity (packages bought for it, audience payments). */
-export const activityPayQuery = pageQuery(ORDER_PAGE_SIZE);
-export const activityPayment = z.object({
-  id: z.number().int(),
-  kind: z.enum(['package', 'audience']),
-  orderId: z.number().int().nullable(),
-  payer: z.string(),
-  description: z.string(),
-  amount: z.number().int(),
-  createdAt: isoDateTime,
-});
-export type ActivityPayment = z.infer<typeof activityPayment>;
-export const activityPayHistory = listOf(activityPayment).extend({ totalAmount: z.number().int() });
-export type ActivityPayHistory = z.infer<typeof activityPayHistory>;
-
 /** POST /pay/notify/{provider}: the pay gateway's notification, its signature over the raw body checked. */
 export const payNotifyParams = z.object({ provider: z.string().max(32) });
 /** What the gateway is told: received; `outcome` says what the notification did to its order. */
@@ -267,40 +196,6 @@ export const priceCalls = defineCalls('price', {
     access: 'mainAccount',
     params: idParams,
     response: orderStatusAnswer,
-  },
-  listOrders: {
-    method: 'GET',
-    path: '/agent/order',
-    summary: 'The caller’s orders and those of the agents below it',
-    access: 'mainAccount',
-    query: orderListQuery,
-    response: packageOrderList,
-  },
-  downloadOrders: {
-    method: 'GET',
-    path: '/agent/order/download',
-    summary: 'The orders as a CSV file (admin: with the agents below the caller)',
-    access: 'mainAccount',
-    query: orderDownloadQuery,
-    response: z.string(),
-    produces: 'text/csv',
-  },
-  getChargeHistory: {
-    method: 'GET',
-    path: '/agent/charge-history',
-    summary: 'What the agent was charged, newest first, with the total',
-    access: 'mainAccount',
-    query: chargeHistoryQuery,
-    response: chargeHistory,
-  },
-  getActivityPayHistory: {
-    method: 'GET',
-    path: '/activity/:id/pay',
-    summary: 'The payments made for an activity, with the total',
-    access: 'signedIn',
-    params: idParams,
-    query: activityPayQuery,
-    response: activityPayHistory,
   },
   receivePayNotification: {
     method: 'POST',

@@ -2,7 +2,6 @@ import { priceCalls } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
-import * as history from './history-service.ts';
 import * as orders from './order-service.ts';
 import * as packages from './package-service.ts';
 import { receivePayNotification } from './payment-service.ts';
@@ -17,17 +16,6 @@ export async function registerPriceRoutes(server: FastifyInstance, ctx: AppConte
     getOrderStatus: ({ caller, query }) => orders.orderStatus(ctx, caller, query.orderId),
     getOrderCheckout: ({ caller, params }) => pending.orderCheckout(ctx, caller, params.id),
     cancelOrder: ({ caller, params }) => pending.cancelOrder(ctx, caller, params.id),
-    listOrders: ({ caller, query }) => orders.listOrders(ctx, caller, query),
-    downloadOrders: async ({ caller, query, reply }) => {
-      const csv = await orders.downloadOrders(ctx, caller, query.admin);
-      const date = new Date().toISOString().slice(0, 10);
-      reply
-        .header('content-disposition', `attachment; filename="orders-${date}.csv"`)
-        .header('cache-control', 'no-store');
-      return csv;
-    },
-    getChargeHistory: ({ caller, query }) => history.chargeHistory(ctx, caller, query),
-    getActivityPayHistory: ({ caller, params, query }) => history.activityPayHistory(ctx, caller, params.id, query),
   });
 
   // The gateway signs the raw body, so within this scope a JSON body stays the text it arrived as.

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { EXPENSE_PAGE_SIZE, priceCalls } from '@yanbo/contracts';
+import { EXPENSE_PAGE_SIZE, expenseCalls } from '@yanbo/contracts';
 import { api } from '../../../app/http';
 
 // GET /agent/charge-history: loaded on entry with pageSize 10 (seed 000 §2), filtered by startTime/endTime.
@@ -14,6 +14,6 @@ export const chargeHistoryQuery = (filters: ChargeFilters) =>
   queryOptions({
     queryKey: ['expense', 'charge-history', filters],
     queryFn: ({ signal }) =>
-      api(priceCalls.getChargeHistory, { query: { ...filters, pageSize: EXPENSE_PAGE_SIZE }, signal }),
+      api(expenseCalls.getChargeHistory, { query: { ...filters, pageSize: EXPENSE_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { activityCalls, ORDER_PAGE_SIZE, priceCalls } from '@yanbo/contracts';
+import { activityCalls, ORDER_PAGE_SIZE, orderCalls } from '@yanbo/contracts';
 import dayjs from 'dayjs';
 import { api } from '../../../app/http';
 import { orderTexts as t } from '../../../locales/zh-CN/orders';
@@ -15,7 +15,7 @@ export interface OrderFilters {
 export const orderListQuery = (filters: OrderFilters) =>
   queryOptions({
     queryKey: ['orders', 'list', filters],
-    queryFn: ({ signal }) => api(priceCalls.listOrders, { query: { ...filters, pageSize: ORDER_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => api(orderCalls.listOrders, { query: { ...filters, pageSize: ORDER_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -24,7 +24,7 @@ export const orderListQuery = (filters: OrderFilters) =>
  * client reads it as text, which drops its byte-order mark, so the mark is put back for Excel.
  */
 export async function downloadOrders(admin: boolean): Promise<void> {
-  const csv = await api(priceCalls.downloadOrders, { query: { admin }, headers: { accept: 'text/csv' } });
+  const csv = await api(orderCalls.downloadOrders, { query: { admin }, headers: { accept: 'text/csv' } });
   const blob = new Blob([`\uFEFF${csv.replace(/^\uFEFF/, '')}`], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -40,7 +40,7 @@ export const activityPayQuery = (activityId: number, page: number) =>
   queryOptions({
     queryKey: ['orders', 'activity-pay', activityId, page],
     queryFn: ({ signal }) =>
-      api(priceCalls.getActivityPayHistory, {
+      api(orderCalls.getActivityPayHistory, {
         params: { id: activityId },
         query: { page, pageSize: ORDER_PAGE_SIZE },
         signal,

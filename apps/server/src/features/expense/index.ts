@@ -1,0 +1,2 @@
+// The expense feature's door: the charge history.
+export { registerExpenseRoutes } from './expense-routes.ts';
