@@ -369,7 +369,6 @@ export async function sessionFor(ctx: AppContext, agentId: number, subagentId: n
   return (await createSession(ctx.db, { agentId, subagentId })).token;
 }
 
-/** Logs in through POST /agent/login and answers the token. */
 /** A new agent (createAgent's options) with a session of its own: what most API tests start from. */
 export async function signedInAgent(
   ctx: AppContext,
@@ -379,6 +378,16 @@ export async function signedInAgent(
   return { agent, token: await sessionFor(ctx, agent.id) };
 }
 
+let activityCount = 0;
+/** An activity made through POST /activity as the token's caller (a name of its own unless given); answers its id. */
+export async function createActivity(app: FastifyInstance, token: string, name?: string): Promise<number> {
+  activityCount += 1;
+  const response = await call(app, 'POST', '/activity', { token, body: { name: name ?? `测试活动 ${activityCount}` } });
+  expect(response.status, response.text).toBe(200);
+  return response.body.id as number;
+}
+
+/** Logs in through POST /agent/login and answers the token. */
 export async function login(app: FastifyInstance, username: string, password: string, ip?: string): Promise<string> {
   const response = await call(app, 'POST', '/agent/login', { body: { username, password }, ip: ip ?? nextIp() });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);

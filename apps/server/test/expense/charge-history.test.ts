@@ -1,6 +1,6 @@
 import { ACTIVITY_PACKAGE_ID } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createAgent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
+import { call, createActivity, createAgent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
 import { payAtSandbox, placeOrder } from '../price/pay-helpers.ts';
 
 // The charge history on /expense: what the agent was charged, read from the ledger that the sandbox pay flow writes.
@@ -18,12 +18,7 @@ describe.each(engines)('the charge history on %s', (engine) => {
     const agent = await createAgent(t.ctx, { company: `公司${counter}` });
     return { agent, token: await sessionFor(t.ctx, agent.id) };
   }
-  async function newActivity(token: string) {
-    counter += 1;
-    const response = await call(t.app, 'POST', '/activity', { token, body: { name: `套餐活动 ${counter}` } });
-    expect(response.status, response.text).toBe(200);
-    return response.body.id as number;
-  }
+  const newActivity = (token: string) => createActivity(t.app, token);
 
   it('lists the charge history from the ledger, filtered by time', async () => {
     const { token } = await agentWithToken();

@@ -2,6 +2,7 @@ import { ACTIVITY_PACKAGE_ID, ERROR_MESSAGES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
+  createActivity,
   createAgent,
   createSubagent,
   engines,
@@ -31,12 +32,7 @@ describe.each(engines)('the order list on %s', (engine) => {
     });
     return { agent, token: await sessionFor(t.ctx, agent.id) };
   }
-  async function newActivity(token: string) {
-    counter += 1;
-    const response = await call(t.app, 'POST', '/activity', { token, body: { name: `套餐活动 ${counter}` } });
-    expect(response.status, response.text).toBe(200);
-    return response.body.id as number;
-  }
+  const newActivity = (token: string) => createActivity(t.app, token);
 
   it('lists orders of the agent and the agents below it, with id and company filters, never others', async () => {
     const parent = await agentWithToken({ company: '上级传媒' });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSandboxNotification } from '../../src/platform/pay/sandbox-pay-provider.ts';
 import {
   call,
+  createActivity,
   createAgent,
   createSubagent,
   engines,
@@ -31,12 +32,7 @@ describe.each(engines)('packages and orders on %s', (engine) => {
     });
     return { agent, token: await sessionFor(t.ctx, agent.id) };
   }
-  async function newActivity(token: string) {
-    counter += 1;
-    const response = await call(t.app, 'POST', '/activity', { token, body: { name: `套餐活动 ${counter}` } });
-    expect(response.status, response.text).toBe(200);
-    return response.body.id as number;
-  }
+  const newActivity = (token: string) => createActivity(t.app, token);
   const ledgerOf = (orderId: number) =>
     t.ctx.db.selectFrom('ledgerEntries').selectAll().where('orderId', '=', orderId).execute();
 
