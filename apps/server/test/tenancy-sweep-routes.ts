@@ -178,7 +178,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /watch/:id': { public: 'the audience’s watch page (served when it is built)', whenBuilt: true },
   'GET /watch/assets/*': { public: 'the watch page’s files (served when it is built)', whenBuilt: true },
   'GET /watch/favicon.svg': { public: 'the watch page’s icon (served when it is built)', whenBuilt: true },
-  'GET /favicon.ico': { public: 'the icon browsers ask for on their own (served when the watch page is built)', whenBuilt: true },
+  'GET /favicon.ico': {
+    public: 'the icon browsers ask for on their own (served when the watch page is built)',
+    whenBuilt: true,
+  },
 
   // The caller's own: no id of a stored row in the path, query or body.
   'GET /api/v3/resource-config': own('the resource configuration'),

@@ -86,7 +86,8 @@ export type AgentSmsSendBody = z.infer<typeof agentSmsSendBody>;
 export const smsSent = z.object({ mobile: z.string(), resendAfter: z.number().int(), expiresIn: z.number().int() });
 export type SmsSent = z.infer<typeof smsSent>;
 
-export const smsVerifyBody = z.object({ mobile, code: smsCode, purpose: smsPurpose });
+/** The account's own purposes (a subscribe code is checked only by subscribing). */
+export const smsVerifyBody = z.object({ mobile, code: smsCode, purpose: smsPurpose.exclude(['subscribe']) });
 export type SmsVerifyBody = z.infer<typeof smsVerifyBody>;
 
 export const smsVerified = z.object({ verified: z.literal(true) });

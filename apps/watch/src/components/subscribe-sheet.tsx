@@ -1,5 +1,6 @@
 import { WATCH_ERRORS } from '@yanbo/contracts/watch-constants';
 import { type FormEvent, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { watchTexts as t } from '../locales/zh-CN';
 import styles from '../watch.module.css';
 import { sendSubscribeCode, subscribe, WatchApiError } from '../watch-api';
@@ -35,20 +36,23 @@ export function SubscribeButton({ activityId }: { activityId: number }) {
       >
         {done ? t['watch.subscribed'] : t['watch.subscribe']}
       </button>
-      {open && (
-        <SubscribeSheet
-          activityId={activityId}
-          onClose={() => setOpen(false)}
-          onDone={() => {
-            setDone(true);
-            try {
-              window.localStorage.setItem(subscribedKey(activityId), '1');
-            } catch {
-              // private mode: remembered for this page only
-            }
-          }}
-        />
-      )}
+      {open &&
+        // Over the whole page, outside the stage (which clips, and whose pill would hold a fixed sheet inside it).
+        createPortal(
+          <SubscribeSheet
+            activityId={activityId}
+            onClose={() => setOpen(false)}
+            onDone={() => {
+              setDone(true);
+              try {
+                window.localStorage.setItem(subscribedKey(activityId), '1');
+              } catch {
+                // private mode: remembered for this page only
+              }
+            }}
+          />,
+          document.body,
+        )}
     </>
   );
 }
