@@ -333,4 +333,44 @@ export function watchJourneys(j: Journey) {
     await alice.context().close();
     await bob.context().close();
   });
+
+  test('watch page: a phone subscribes to the start reminder (预约) with its mobile and SMS code, and the console lists it', async () => {
+    const agent = await j.newAgent();
+    const startedAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
+      name: '预约旅程发布会',
+      startedAt,
+    });
+    const mobile = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    const phone = await openPhone(j, `/watch/${activity.id}`);
+    await phone.getByTestId('watch-countdown').waitFor();
+    await phone.getByTestId('watch-subscribe').getByText('预约', { exact: true }).click();
+    const sheet = phone.getByTestId('watch-subscribe-sheet');
+    await sheet.getByText('开播时将以短信提醒您').waitFor();
+    await sheet.getByLabel('手机号').fill('1390000');
+    await sheet.getByRole('button', { name: '获取验证码' }).click();
+    await sheet.getByText('请输入正确的 11 位手机号').waitFor();
+    await sheet.getByLabel('手机号').fill(mobile);
+    await sheet.getByRole('button', { name: '获取验证码' }).click();
+    await sheet.getByRole('button', { name: /秒后重发/ }).waitFor();
+    const code = await j.smsCode(mobile, 'subscribe');
+    await sheet.getByLabel('短信验证码').fill(code);
+    await j.screenshot(phone, 'watch-phone-subscribe');
+    await sheet.getByRole('button', { name: '确认预约' }).click();
+    await sheet.getByText('预约成功').waitFor();
+    await j.screenshot(phone, 'watch-phone-subscribed');
+    await sheet.getByRole('button', { name: '关闭' }).click();
+    await phone.getByTestId('watch-subscribe').getByText('已预约').waitFor();
+    // The page's icon and the one browsers ask for on their own are both there.
+    const icon = await phone.locator('link[rel="icon"]').getAttribute('href');
+    assert.equal((await phone.request.get(icon ?? '')).status(), 200);
+    assert.equal((await phone.request.get('/favicon.ico')).status(), 200);
+    await phone.context().close();
+
+    const board = await j.open(`/board/${activity.id}/settings?tab=subscribers#access_token=${agent.token}`);
+    await board.getByRole('cell', { name: mobile }).waitFor();
+    await board.getByText('共 1 人').waitFor();
+    await j.screenshot(board, 'settings-subscribers');
+    await board.context().close();
+  });
 }

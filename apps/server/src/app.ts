@@ -45,7 +45,7 @@ import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts
 import { registerStatsRoutes } from './features/stats/index.ts';
 import { registerSubaccountRoutes } from './features/subaccounts/index.ts';
 import { registerUploadRoutes } from './features/uploads/index.ts';
-import { registerWatchPage, registerWatchRoutes } from './features/watch/index.ts';
+import { registerWatchPage, registerWatchRoutes, remindersSettled } from './features/watch/index.ts';
 import { registerAuth } from './platform/auth.ts';
 import { ensureAdminAgent } from './platform/bootstrap.ts';
 import { capConnections } from './platform/connection-cap.ts';
@@ -241,6 +241,8 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       await app.close();
       await ctx.relays.stopAll();
       await ctx.ingest?.close();
+      // Reminders being sent finish (each gateway call has its deadline) before the database goes.
+      await remindersSettled();
       await ctx.realtime.close();
       ctx.limits.close();
       await database.close();

@@ -399,8 +399,11 @@ export async function login(app: FastifyInstance, username: string, password: st
 
 export interface OutboxLine {
   mobile: string;
+  /** A code's; a reminder has none. */
   code: string;
-  purpose: SmsPurpose;
+  purpose: SmsPurpose | 'reminder';
+  /** A reminder's activity name. */
+  activity?: string;
   sentAt: string;
 }
 

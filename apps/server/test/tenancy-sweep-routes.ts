@@ -156,6 +156,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/visit': pub('the audience’s visit'),
   'POST /api/watch/:id/heartbeat': pub('the audience’s heartbeat, its visit id signed in the viewer token'),
   'GET /api/watch/:id/events': pub('the audience’s live state stream'),
+  'POST /api/watch/:id/subscribe/code': pub('the audience asks for a code to subscribe its own mobile to a reminder'),
+  'POST /api/watch/:id/subscribe': pub('the audience subscribes its own mobile, proven by its code'),
   'GET /api/watch/:id/chat': pub('the audience’s chat socket of any activity; the viewer is its own cookie'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
@@ -175,6 +177,11 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET *': { public: 'the console’s pages (served when the console is built)', whenBuilt: true },
   'GET /watch/:id': { public: 'the audience’s watch page (served when it is built)', whenBuilt: true },
   'GET /watch/assets/*': { public: 'the watch page’s files (served when it is built)', whenBuilt: true },
+  'GET /watch/favicon.svg': { public: 'the watch page’s icon (served when it is built)', whenBuilt: true },
+  'GET /favicon.ico': {
+    public: 'the icon browsers ask for on their own (served when the watch page is built)',
+    whenBuilt: true,
+  },
 
   // The caller's own: no id of a stored row in the path, query or body.
   'GET /api/v3/resource-config': own('the resource configuration'),

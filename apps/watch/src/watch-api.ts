@@ -61,6 +61,12 @@ export const startVisit = (id: number, ditch: string | undefined, referrer: stri
 export const sendHeartbeat = (id: number, visitId: number) =>
   api(watchCalls.sendHeartbeat, { params: { id }, body: { visitId }, keepalive: true });
 
+export const sendSubscribeCode = (id: number, mobile: string) =>
+  api(watchCalls.sendSubscribeCode, { params: { id }, body: { mobile } });
+
+export const subscribe = (id: number, mobile: string, code: string) =>
+  api(watchCalls.subscribe, { params: { id }, body: { mobile, code } });
+
 /** Follows the push state live; answers the function that stops listening. */
 export function followPushing(id: number, onChange: (isPushing: boolean) => void): () => void {
   const source = new EventSource(apiUrl(watchCalls.followPushing, { params: { id } }));

@@ -87,3 +87,8 @@ export function pickRendition(playback: WatchPlayback, quality: Quality): { flv:
 export function withViewer(url: string, viewerId: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${HLS_VIEWER_PARAM}=${encodeURIComponent(viewerId)}`;
 }
+
+/** The page remembers per activity that this browser subscribed (预约), so the button says 已预约. */
+export const subscribedKey = (activityId: number) => `yanbo.subscribed.${activityId}`;
+export const validMobile = (value: string) => /^1[3-9]\d{9}$/.test(value.trim());
+export const validSmsCode = (value: string) => /^\d{6}$/.test(value.trim());

@@ -66,8 +66,11 @@ export type TokenLoginBody = z.infer<typeof tokenLoginBody>;
 export const smsLoginBody = z.object({ mobile, code: smsCode });
 export type SmsLoginBody = z.infer<typeof smsLoginBody>;
 
-export const smsPurpose = z.enum(['signup', 'login', 'lostpass', 'mobile', 'verify']);
+/** What a verification code is for; `subscribe` confirms a viewer's mobile for an activity's reminders (预约). */
+export const smsPurpose = z.enum(['signup', 'login', 'lostpass', 'mobile', 'verify', 'subscribe']);
 export type SmsPurpose = z.infer<typeof smsPurpose>;
+/** Every message the SMS gateway sends: a code for one of the purposes, or an activity's start reminder. */
+export type SmsTemplateName = SmsPurpose | 'reminder';
 
 /** Public SMS send (signup, login, lostpass), signed with `Authorization: Sms <timestamp>.<hash>`. */
 export const smsSendBody = z.object({ mobile, purpose: smsPurpose.extract(['signup', 'login', 'lostpass']) });
@@ -83,7 +86,8 @@ export type AgentSmsSendBody = z.infer<typeof agentSmsSendBody>;
 export const smsSent = z.object({ mobile: z.string(), resendAfter: z.number().int(), expiresIn: z.number().int() });
 export type SmsSent = z.infer<typeof smsSent>;
 
-export const smsVerifyBody = z.object({ mobile, code: smsCode, purpose: smsPurpose });
+/** The account's own purposes (a subscribe code is checked only by subscribing). */
+export const smsVerifyBody = z.object({ mobile, code: smsCode, purpose: smsPurpose.exclude(['subscribe']) });
 export type SmsVerifyBody = z.infer<typeof smsVerifyBody>;
 
 export const smsVerified = z.object({ verified: z.literal(true) });

@@ -68,8 +68,13 @@ export const officialUser = z.object({
 export type OfficialUser = z.infer<typeof officialUser>;
 
 export const subscriberQuery = pageQuery(SUBSCRIBER_PAGE_SIZE);
-/** GET /v3/activity/{id}/subscribe: the mobiles subscribed to the activity's reminders. */
-export const subscriberList = listOf(z.object({ mobile: z.string() }));
+/**
+ * GET /v3/activity/{id}/subscribe: the mobiles subscribed on the watch page to the activity's start reminder, newest
+ * first, with when each subscribed and when its reminder was sent (null: not yet).
+ */
+export const subscriberList = listOf(
+  z.object({ mobile: z.string(), subscribedAt: isoDateTime, remindedAt: isoDateTime.nullable() }),
+);
 export type SubscriberList = z.infer<typeof subscriberList>;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ export const WATCH_ERRORS = {
   wrongWatchCode: 'Wrong watch code',
   watchCodeLocked: 'Too many wrong watch codes, try again later',
   visitNotFound: 'Visit Not Found',
+  activityEnded: 'The activity has ended',
+  subscribeLimit: 'Too many subscriptions, try again later',
 } as const;
 
 /** The viewer token (after the right watch code) travels in this header; the page keeps it per activity. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pullSource } from './activities.ts';
 import { activityMenu, shareCard } from './activity-settings.ts';
 import { defineCalls } from './call.ts';
-import { id, isoDateTime } from './common.ts';
+import { id, isoDateTime, mobile, smsCode } from './common.ts';
 import { liveTemplate } from './page-template.ts';
 
 export * from './watch-constants.ts';
@@ -77,6 +77,23 @@ export type HeartbeatResult = z.infer<typeof heartbeatResult>;
 export const watchPushingEvent = z.object({ isPushing: z.boolean() });
 export type WatchPushingEvent = z.infer<typeof watchPushingEvent>;
 
+/** POST /api/watch/{id}/subscribe/code: a verification code to the viewer's mobile, before subscribing. */
+export const subscribeCodeInput = z.object({ mobile });
+export type SubscribeCodeInput = z.infer<typeof subscribeCodeInput>;
+export const subscribeCodeSent = z.object({
+  mobile: z.string(),
+  /** Seconds before another code may be asked for. */
+  resendAfter: z.number().int(),
+  expiresIn: z.number().int(),
+});
+export type SubscribeCodeSent = z.infer<typeof subscribeCodeSent>;
+
+/** POST /api/watch/{id}/subscribe: the mobile and its code; subscribing again changes nothing. */
+export const subscribeInput = z.object({ mobile, code: smsCode });
+export type SubscribeInput = z.infer<typeof subscribeInput>;
+export const subscribed = z.object({ mobile: z.string(), subscribed: z.literal(true) });
+export type Subscribed = z.infer<typeof subscribed>;
+
 export const watchCalls = defineCalls('watch', {
   getWatchPage: {
     method: 'GET',
@@ -112,6 +129,24 @@ export const watchCalls = defineCalls('watch', {
     params: watchParams,
     body: heartbeatInput,
     response: heartbeatResult,
+  },
+  sendSubscribeCode: {
+    method: 'POST',
+    path: '/watch/:id/subscribe/code',
+    summary: 'Text a verification code to the viewer’s mobile, to subscribe to the activity’s start reminder',
+    access: 'public',
+    params: watchParams,
+    body: subscribeCodeInput,
+    response: subscribeCodeSent,
+  },
+  subscribe: {
+    method: 'POST',
+    path: '/watch/:id/subscribe',
+    summary: 'Subscribe the mobile to the activity’s start reminder (预约), confirmed by its code',
+    access: 'public',
+    params: watchParams,
+    body: subscribeInput,
+    response: subscribed,
   },
   followPushing: {
     method: 'GET',

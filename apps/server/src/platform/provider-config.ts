@@ -1,4 +1,4 @@
-import { type SmsPurpose, smsPurpose } from '@yanbo/contracts';
+import { type SmsTemplateName, smsPurpose } from '@yanbo/contracts';
 
 // The outside world the server talks to (SMS gateway, pay gateway, WeChat login), read from the environment once.
 // Which provider runs is decided in providers.ts; this file only reads and names the variables.
@@ -16,8 +16,11 @@ export interface SmsGatewayConfig {
   region: string;
   /** The API address (https://dysmsapi.aliyuncs.com, https://sms.tencentcloudapi.com); empty takes the vendor's. */
   endpoint: string;
-  /** The approved template id for each purpose; its one variable is the code. */
-  templates: Record<SmsPurpose, string>;
+  /**
+   * The approved template id for each purpose, whose one variable is the code, and for the reminder, whose one
+   * variable is the activity's name (empty: no reminders are sent).
+   */
+  templates: Record<SmsTemplateName, string>;
 }
 
 export interface WechatPayConfig {
@@ -68,12 +71,18 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
   return value as T;
 }
 
-/** SMS_TEMPLATE serves every purpose unless SMS_TEMPLATE_<PURPOSE> names one of its own. */
-function smsTemplates(env: NodeJS.ProcessEnv): Record<SmsPurpose, string> {
+/**
+ * SMS_TEMPLATE serves every code purpose unless SMS_TEMPLATE_<PURPOSE> names one of its own. The reminder's variable
+ * is not a code, so only SMS_TEMPLATE_REMINDER serves it.
+ */
+function smsTemplates(env: NodeJS.ProcessEnv): Record<SmsTemplateName, string> {
   const fallback = env.SMS_TEMPLATE ?? '';
-  return Object.fromEntries(
-    smsPurpose.options.map((purpose) => [purpose, env[`SMS_TEMPLATE_${purpose.toUpperCase()}`] || fallback]),
-  ) as Record<SmsPurpose, string>;
+  return {
+    ...Object.fromEntries(
+      smsPurpose.options.map((purpose) => [purpose, env[`SMS_TEMPLATE_${purpose.toUpperCase()}`] || fallback]),
+    ),
+    reminder: env.SMS_TEMPLATE_REMINDER ?? '',
+  } as Record<SmsTemplateName, string>;
 }
 
 /**

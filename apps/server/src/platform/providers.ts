@@ -57,6 +57,9 @@ export function createProviders(config: Config, db: Db, log: (line: string) => v
   if (config.smsProvider === 'aliyun') sms = loggingSms(createAliyunSmsProvider(config.sms), log);
   else if (config.smsProvider === 'tencent') sms = loggingSms(createTencentSmsProvider(config.sms), log);
   else sms = createLogSmsProvider(config.dataDir, log);
+  if (sms.name !== 'log' && !config.sms.templates.reminder) {
+    log('SMS_TEMPLATE_REMINDER is not set: subscribers get no reminder when an activity starts');
+  }
   const pay =
     config.payProvider === 'wechat'
       ? loggingPay(createWechatPayProvider(config.wechatPay), log)

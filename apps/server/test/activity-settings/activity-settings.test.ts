@@ -147,15 +147,23 @@ describe.each(engines)('activity settings on %s', (engine) => {
     expect((await w.call('PUT', `/activity/${id}/menu`, { token: w.aToken, body: {} })).body.field).toBe('items');
   });
 
-  it('lists the subscribed mobiles a page at a time', async () => {
+  it('lists the subscribed mobiles a page at a time, newest first', async () => {
     const id = await w.activity(w.aToken);
     const mobiles = Array.from({ length: 12 }, (_, i) => `1380000${String(i).padStart(4, '0')}`);
-    await w.call('PUT', `/activity/${id}/template`, { token: w.aToken, body: { subscribedMobileList: mobiles } });
+    // As the watch page's subscribe leaves them (watch/watch-subscribe.test.ts goes through the codes).
+    await w.t.ctx.db
+      .insertInto('activitySubscribers')
+      .values(mobiles.map((mobile, i) => ({ activityId: id, agentId: w.a.id, mobile, createdAt: new Date(1e12 + i) })))
+      .execute();
     const first = await w.call('GET', `/v3/activity/${id}/subscribe`, { token: w.aToken });
     expect(first.body.pager).toEqual({ page: 1, pageSize: 10, total: 12 });
-    expect(first.body.items[0]).toEqual({ mobile: mobiles[0] });
+    expect(first.body.items[0]).toEqual({
+      mobile: mobiles[11],
+      subscribedAt: new Date(1e12 + 11).toISOString(),
+      remindedAt: null,
+    });
     const second = await w.call('GET', `/v3/activity/${id}/subscribe?page=2`, { token: w.aToken });
-    expect(second.body.items.map((item: { mobile: string }) => item.mobile)).toEqual(mobiles.slice(10));
+    expect(second.body.items.map((item: { mobile: string }) => item.mobile)).toEqual([mobiles[1], mobiles[0]]);
     expect((await w.call('GET', `/v3/activity/${id}/subscribe?page=0`, { token: w.aToken })).body.field).toBe('page');
   });
 });

@@ -76,7 +76,13 @@ describe('providers in production', () => {
       lostpass: 'SMS_1',
       mobile: 'SMS_1',
       verify: 'SMS_1',
+      subscribe: 'SMS_1',
+      // The reminder's variable is the activity's name, not a code: only its own template serves it.
+      reminder: '',
     });
+    expect(loadConfig({}, { ...base, ...realProviders, SMS_TEMPLATE_REMINDER: 'SMS_9' }).sms.templates.reminder).toBe(
+      'SMS_9',
+    );
     const providers = createProviders(config, undefined as never, noLog);
     expect([providers.sms.name, providers.pay.name, providers.wechat.name]).toEqual(['aliyun', 'wechat', 'open']);
     const tencent = loadConfig({}, { ...base, ...realProviders, SMS_PROVIDER: 'tencent', SMS_SDK_APP_ID: '1400' });

@@ -1,5 +1,5 @@
 import { Agent } from 'node:http';
-import { ERROR_CODES, type SmsPurpose } from '@yanbo/contracts';
+import { ERROR_CODES, type SmsTemplateName } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmsGatewayConfig } from '../../src/platform/provider-config.ts';
 import { createAliyunSmsProvider } from '../../src/platform/sms/aliyun-sms-provider.ts';
@@ -12,12 +12,14 @@ import { aliyunSmsStandIn, tencentSmsStandIn } from './stand-ins.ts';
 // signature (ACS3-HMAC-SHA256, TC3-HMAC-SHA256) and parameters; a gateway's refusal reaches the caller as a clear
 // 4xx/503 and leaves no code behind.
 
-const TEMPLATES: Record<SmsPurpose, string> = {
+const TEMPLATES: Record<SmsTemplateName, string> = {
   signup: 'SMS_100001',
   login: 'SMS_100002',
   lostpass: 'SMS_100003',
   mobile: 'SMS_100004',
   verify: 'SMS_100004',
+  subscribe: 'SMS_100004',
+  reminder: 'SMS_100009',
 };
 
 const smsConfig = (endpoint: string, secret = 'aliyun-secret'): SmsGatewayConfig => ({
@@ -54,6 +56,32 @@ describe('Aliyun SMS', () => {
           TemplateParam: JSON.stringify({ code: '012345' }),
         },
       ]);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('sends a start reminder with its own template and the activity’s name (a long one cut) as its variable', async () => {
+    const standIn = await aliyunSmsStandIn({ 'LTAI-test': 'aliyun-secret' });
+    try {
+      const sms = createAliyunSmsProvider(smsConfig(standIn.url));
+      await sms.send({ mobile: '13800138000', purpose: 'reminder', activity: '新品发布会' });
+      await sms.send({
+        mobile: '13800138000',
+        purpose: 'reminder',
+        activity: '一二三四五六七八九十一二三四五六七八九十超长',
+      });
+      expect(standIn.received.map((r) => [r.TemplateCode, r.TemplateParam])).toEqual([
+        ['SMS_100009', JSON.stringify({ activity: '新品发布会' })],
+        ['SMS_100009', JSON.stringify({ activity: '一二三四五六七八九十一二三四五六七八九…' })],
+      ]);
+      // Without SMS_TEMPLATE_REMINDER nothing is sent, and the refusal says the gateway cannot serve it.
+      const noTemplate = createAliyunSmsProvider({
+        ...smsConfig(standIn.url),
+        templates: { ...TEMPLATES, reminder: '' },
+      });
+      const refused = await refusal(noTemplate.send({ mobile: '13800138000', purpose: 'reminder', activity: 'x' }));
+      expect([refused.reason, refused.vendorCode, standIn.received.length]).toEqual(['unavailable', 'NO_TEMPLATE', 2]);
     } finally {
       await standIn.close();
     }
@@ -130,6 +158,8 @@ describe('Tencent Cloud SMS', () => {
           TemplateParamSet: ['654321'],
         },
       ]);
+      await sms.send({ mobile: '13800138000', purpose: 'reminder', activity: '新品发布会' });
+      expect(standIn.received[1]).toMatchObject({ TemplateId: 'SMS_100009', TemplateParamSet: ['新品发布会'] });
     } finally {
       await standIn.close();
     }

@@ -4,6 +4,7 @@ import { watchTexts as t } from '../locales/zh-CN';
 import styles from '../watch.module.css';
 import { countdownParts, filledPaths, formatStart, logoStyle, type Stage } from '../watch-rules';
 import { Player } from './player';
+import { SubscribeButton } from './subscribe-sheet';
 
 const SLIDE_MS = 3000;
 
@@ -105,7 +106,10 @@ export function StageView({ page, stage, onStarted }: { page: WatchPage; stage: 
       {stage === 'notStarted' && activity.startedAt && (
         <>
           <Countdown startedAt={activity.startedAt} position={template.countdownPosition} onDone={onStarted} />
-          <div className={styles.startsAt}>{t['watch.startsAt'](formatStart(activity.startedAt))}</div>
+          <div className={styles.startsAt}>
+            {t['watch.startsAt'](formatStart(activity.startedAt))}
+            <SubscribeButton activityId={activity.id} />
+          </div>
         </>
       )}
       <Logo template={template} />

@@ -111,8 +111,17 @@ export const activitySettingsTexts = {
   'sms.status.expired': '已过期',
   'sms.empty': '暂无短信发送记录',
   'sms.purpose': (purpose: string) =>
-    ({ login: '登录', signup: '注册', verify: '身份验证', lostpass: '找回密码', mobile: '更换手机号' })[purpose] ??
-    purpose,
+    (
+      ({
+        login: '登录',
+        signup: '注册',
+        verify: '身份验证',
+        lostpass: '找回密码',
+        mobile: '更换手机号',
+        subscribe: '观众预约验证',
+        reminder: '开播提醒',
+      }) as Record<string, string>
+    )[purpose] ?? purpose,
 
   'officialUser.title': '官方账号',
   'officialUser.hint': '观看页中主持人评论、机器人评论等官方消息以此身份发送',
@@ -122,8 +131,11 @@ export const activitySettingsTexts = {
   'officialUser.role.official': '官方',
 
   'subscribers.title': '预约用户',
-  'subscribers.hint': '预约了活动开播提醒的观众手机号',
+  'subscribers.hint': '在观看页预约了开播提醒的观众手机号，开始推流时每人收到一条提醒短信',
   'subscribers.mobile': '手机号',
+  'subscribers.subscribedAt': '预约时间',
+  'subscribers.remindedAt': '提醒短信',
+  'subscribers.notReminded': '未发送',
   'subscribers.empty': '暂无预约用户',
   'subscribers.total': (total: number) => `共 ${total} 人`,
 

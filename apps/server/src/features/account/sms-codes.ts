@@ -25,12 +25,16 @@ export interface SmsCodeDeps {
 const codeHash = (secretKey: string, mobile: string, purpose: string, code: string) =>
   hmac(secretKey, `${mobile}:${purpose}:${code}`);
 
-/** Issues a code: one per minute per mobile and purpose, a daily cap per mobile, an hourly cap per IP. */
+/**
+ * Issues a code: one per minute per mobile and purpose, a daily cap per mobile, an hourly cap per IP. A code sent for
+ * an agent's activity (a viewer subscribing) names the agent, whose SMS usage counts it.
+ */
 export async function issueSmsCode(
   deps: SmsCodeDeps,
   mobile: string,
   purpose: SmsPurpose,
   ip: string,
+  agentId: number | null = null,
 ): Promise<SmsSent> {
   const now = Date.now();
   // Sends to one mobile and from one address take turns (the counts and the insert in one transaction under both
@@ -52,6 +56,7 @@ export async function issueSmsCode(
         eb.fn
           .countAll<string>()
           .filterWhere('mobile', '=', mobile)
+          .filterWhere('purpose', '!=', 'reminder')
           .filterWhere('createdAt', '>', new Date(now - 86_400_000))
           .as('today'),
         eb.fn
@@ -74,6 +79,7 @@ export async function issueSmsCode(
         mobile,
         purpose,
         ip,
+        agentId,
         codeHash: codeHash(deps.secretKey, mobile, purpose, code),
         expiresAt: new Date(now + SMS_CODE_TTL_SECONDS * 1000),
       })

@@ -33,7 +33,7 @@ async function activityRow(db: Db, caller: Caller, activityId: number) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Menu and subscribers: both are kept in the page template
+// Menu (kept in the page template) and subscribers
 
 /** The viewing page's menu is its intro tab list. */
 export async function getMenu(db: Db, caller: Caller, activityId: number): Promise<ActivityMenu> {
@@ -44,18 +44,32 @@ export async function saveMenu(db: Db, caller: Caller, activityId: number, items
   return { items: (await saveTemplate(db, caller, activityId, { introTabs: items })).introTabs };
 }
 
-/** GET /v3/activity/{id}/subscribe: the template's subscribed mobiles, a page at a time. */
+/** GET /v3/activity/{id}/subscribe: the mobiles subscribed on the watch page, newest first, a page at a time. */
 export async function listSubscribers(
   db: Db,
   caller: Caller,
   activityId: number,
   query: { page: number; pageSize: number },
 ): Promise<SubscriberList> {
-  const mobiles = (await getTemplate(db, caller, activityId)).subscribedMobileList;
-  const start = (query.page - 1) * query.pageSize;
+  await ownActivity(db, caller, activityId);
+  const subscribers = db.selectFrom('activitySubscribers').where('activityId', '=', activityId);
+  const [rows, count] = await Promise.all([
+    subscribers
+      .select(['mobile', 'createdAt', 'remindedAt'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    subscribers.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
   return {
-    items: mobiles.slice(start, start + query.pageSize).map((mobile) => ({ mobile })),
-    pager: { page: query.page, pageSize: query.pageSize, total: mobiles.length },
+    items: rows.map((row) => ({
+      mobile: row.mobile,
+      subscribedAt: row.createdAt.toISOString(),
+      remindedAt: row.remindedAt?.toISOString() ?? null,
+    })),
+    pager: { page: query.page, pageSize: query.pageSize, total: Number(count.n) },
   };
 }
 

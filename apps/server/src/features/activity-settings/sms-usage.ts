@@ -5,7 +5,10 @@ import { ownAgent } from '../../platform/tenancy.ts';
 
 const masked = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 
-/** GET /agent/{id}/sms: the messages sent to the agent's mobile, by purpose and a page at a time, and what is left. */
+/**
+ * GET /agent/{id}/sms: the messages sent to the agent's mobile and for its activities (its viewers' subscribe codes and
+ * start reminders), by purpose and a page at a time, and what is left.
+ */
 export async function getSmsUsage(
   db: Db,
   caller: Caller,
@@ -14,17 +17,16 @@ export async function getSmsUsage(
 ): Promise<SmsUsage> {
   ownAgent(caller, agentId);
   const mobile = caller.agent.mobile;
+  const messages = db
+    .selectFrom('smsCodes')
+    .where((eb) => eb.or([eb('mobile', '=', mobile), eb('agentId', '=', agentId)]));
   const [byPurpose, rows] = await Promise.all([
-    db
-      .selectFrom('smsCodes')
+    messages
       .select((eb) => ['purpose', eb.fn.countAll<string>().as('n')])
-      .where('mobile', '=', mobile)
       .groupBy('purpose')
       .execute(),
-    db
-      .selectFrom('smsCodes')
+    messages
       .select(['id', 'mobile', 'purpose', 'createdAt', 'expiresAt', 'consumedAt'])
-      .where('mobile', '=', mobile)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(query.pageSize)
@@ -40,7 +42,8 @@ export async function getSmsUsage(
       id: row.id,
       mobile: masked(row.mobile),
       purpose: row.purpose,
-      status: row.consumedAt ? 'used' : row.expiresAt <= now ? 'expired' : 'sent',
+      // A reminder is not a code: once sent, it is sent.
+      status: row.purpose === 'reminder' ? 'sent' : row.consumedAt ? 'used' : row.expiresAt <= now ? 'expired' : 'sent',
       createdAt: row.createdAt.toISOString(),
     })),
     pager: { page: query.page, pageSize: query.pageSize, total: used },

@@ -101,7 +101,12 @@ function patched(stored: Stored, changes: Record<string, unknown>): Stored {
 // Image template and the user-profile permission
 
 export async function getImageTemplate(db: Db, caller: Caller): Promise<ImageTemplate> {
-  const stored = record((await brandingRow(db, caller.agentId))?.imageTemplate);
+  return imageTemplateOf(db, caller.agentId);
+}
+
+/** The agent's image template, for what shows it without a session (the watch page's icon). */
+export async function imageTemplateOf(db: Db, agentId: number): Promise<ImageTemplate> {
+  const stored = record((await brandingRow(db, agentId))?.imageTemplate);
   const permission = stored.userProfilePermission;
   return {
     favicon: text(stored.favicon, DEFAULT_IMAGE_TEMPLATE.favicon),

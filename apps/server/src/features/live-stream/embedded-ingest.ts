@@ -31,7 +31,7 @@ export function createEmbeddedIngest(
   const pushChanged = (app: string, stream: string, isPushing: boolean) => {
     if (sourceStreamOf(stream) !== null) return;
     return inOrder(app, stream, async () => {
-      await setPushing(ctx, app, stream, isPushing);
+      await setPushing(ctx, app, stream, isPushing, log);
       // A deleted activity is looked up too: syncing its transcode stops it.
       const activity = await activityOnStream(ctx.db, app, stream, { withDeleted: true })
         .select('id')

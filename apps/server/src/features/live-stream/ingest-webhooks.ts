@@ -18,7 +18,7 @@ export async function answerMediaServerHook(ctx: AppContext, body: unknown, repl
   if (!event) return send(reply, false);
   const target = await authorizePublish(ctx, event.app, event.stream, event.query.key ?? '');
   if (!target) return send(reply, false);
-  await setPushing(ctx, event.app, event.stream, event.action === 'publish');
+  await setPushing(ctx, event.app, event.stream, event.action === 'publish', (line) => reply.log.warn(line));
   return send(reply, true);
 }
 
@@ -33,7 +33,7 @@ export async function answerMediaServerUpdate(ctx: AppContext, raw: unknown, rep
   const target = event && (await authorizePublish(ctx, event.app, event.stream, event.query.key ?? ''));
   if (!target) return send(reply, false);
   // A push ended as silent whose media server speaks again is live after all.
-  await setPushing(ctx, event.app, event.stream, true);
+  await setPushing(ctx, event.app, event.stream, true, (line) => reply.log.warn(line));
   await markPushSeen(ctx.db, target.activityId);
   return send(reply, true);
 }

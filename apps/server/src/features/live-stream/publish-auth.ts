@@ -1,12 +1,13 @@
 import type { AppContext } from '../../app-context.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
 import { activityOnStream, keyMatches, recordPush } from '../activities/index.ts';
+import { remindSubscribers } from '../watch/index.ts';
 
 // Whoever receives the push (the embedded RTMP server, or nginx-rtmp / SRS / a CDN through the webhooks) asks the same
 // two questions: may this key publish to app/stream, and the push started or stopped.
 
-/** What the publish checks need: the database, the key's secret and the consoles to tell. */
-export type PublishDeps = Pick<AppContext, 'db' | 'secretKey' | 'realtime'>;
+/** What the publish checks need: the database, the key's secret, the consoles to tell and the subscribers to text. */
+export type PublishDeps = Pick<AppContext, 'db' | 'secretKey' | 'realtime' | 'sms'>;
 
 export interface PublishTarget {
   activityId: number;
@@ -27,8 +28,19 @@ export async function authorizePublish(
   return { activityId: row.id, agentId: row.agentId };
 }
 
-/** Records that app/stream started or stopped pushing and tells the agent's consoles. */
-export async function setPushing(ctx: PublishDeps, app: string, stream: string, isPushing: boolean) {
+const toStderr = (line: string) => process.stderr.write(`${line}\n`);
+
+/**
+ * Records that app/stream started or stopped pushing and tells the agent's consoles; a start also sends the
+ * activity's reminders (in the background: the publish does not wait for them).
+ */
+export async function setPushing(
+  ctx: PublishDeps,
+  app: string,
+  stream: string,
+  isPushing: boolean,
+  log: (line: string) => void = toStderr,
+) {
   const changed = await ctx.db
     .updateTable('activities')
     .set({ isPushing, updatedAt: new Date() })
@@ -45,6 +57,7 @@ export async function setPushing(ctx: PublishDeps, app: string, stream: string, 
       subagentId: changed.subagentId,
       isPushing,
     });
+    if (isPushing) remindSubscribers(ctx, changed.id, log);
   }
   return changed;
 }

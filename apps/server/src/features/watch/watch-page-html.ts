@@ -1,17 +1,61 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { WATCH_PATH } from '@yanbo/contracts';
+import { DEFAULT_IMAGE_TEMPLATE, WATCH_PATH } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { builtAssetOptions } from '../../platform/static-assets.ts';
-import { getWatchPage } from './watch-service.ts';
+import { imageTemplateOf } from '../branding/index.ts';
+import { getWatchPage, publicActivity } from './watch-service.ts';
 
 // The built watch page (apps/watch/dist) at /watch/{id}: its index.html with the activity's name as the title and
-// its share card as og: tags, so a link pasted in a chat shows the card; assets under /watch/assets/.
+// its share card as og: tags (and the itemprop tags WeChat reads when a link is shared without its JS-SDK), so a link
+// pasted in a chat shows the card; the agent's icon, or the product's; assets under /watch/assets/.
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The product's icon, served by the watch page itself (the console may be served elsewhere, or not built). */
+export const WATCH_FAVICON_PATH = `${WATCH_PATH}/favicon.svg`;
+
+const absolute = (value: string, base: string) => {
+  try {
+    return new URL(value, base).toString();
+  } catch {
+    return '';
+  }
+};
+
+/** The head of an activity's page: title, share card tags with their fallbacks, and the icon. */
+async function pageHead(ctx: AppContext, id: number, origin: string): Promise<string> {
+  const activity = await publicActivity(ctx.db, id);
+  const [page, brand] = await Promise.all([getWatchPage(ctx, id), imageTemplateOf(ctx.db, activity.agentId)]);
+  const card = page.shareCard;
+  const url = `${origin}${WATCH_PATH}/${id}`;
+  const title = card.title || page.activity.name;
+  const description = card.description || `点击观看「${page.activity.name}」直播`;
+  // The card's picture, else the activity's cover, else the page's, else the agent's own logo (not the product's).
+  const logo = brand.logo !== DEFAULT_IMAGE_TEMPLATE.logo ? brand.logo : '';
+  const picture = card.image || page.activity.cover || page.template.imgCover || logo;
+  const image = picture ? absolute(picture, url) : '';
+  const icon = brand.favicon !== DEFAULT_IMAGE_TEMPLATE.favicon ? brand.favicon : WATCH_FAVICON_PATH;
+  return [
+    `<title>${escapeHtml(page.activity.name)}</title>`,
+    `<link rel="icon" href="${escapeHtml(icon)}">`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(brand.title)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta itemprop="name" content="${escapeHtml(title)}">`,
+    `<meta itemprop="description" content="${escapeHtml(description)}">`,
+    image ? `<meta itemprop="image" content="${escapeHtml(image)}">` : '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}
 
 export function registerWatchPage(app: FastifyInstance, ctx: AppContext, watchDir: string) {
   const indexFile = path.join(watchDir, 'index.html');
@@ -21,29 +65,30 @@ export function registerWatchPage(app: FastifyInstance, ctx: AppContext, watchDi
     fastifyStatic,
     builtAssetOptions({ root: path.join(watchDir, 'assets'), prefix: `${WATCH_PATH}/assets/`, decorateReply: false }),
   );
+  const faviconFile = path.join(watchDir, 'favicon.svg');
+  if (existsSync(faviconFile)) {
+    const favicon = readFileSync(faviconFile);
+    // Browsers ask for /favicon.ico on their own: the same icon answers there, so the page never meets a 404.
+    for (const url of [WATCH_FAVICON_PATH, '/favicon.ico']) {
+      app.get(url, { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(favicon),
+      );
+    }
+  }
   app.get(`${WATCH_PATH}/:id`, { schema: { hide: true } }, async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
     let head = '';
     let status = 200;
     try {
       if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new Error('bad id');
-      const page = await getWatchPage(ctx, id);
-      const card = page.shareCard;
-      const url = `${request.protocol}://${request.host}${WATCH_PATH}/${id}`;
-      const image = card.image ? new URL(card.image, url).toString() : '';
-      head = [
-        `<title>${escapeHtml(page.activity.name)}</title>`,
-        `<meta property="og:type" content="website">`,
-        `<meta property="og:title" content="${escapeHtml(card.title || page.activity.name)}">`,
-        `<meta property="og:description" content="${escapeHtml(card.description)}">`,
-        `<meta name="description" content="${escapeHtml(card.description)}">`,
-        image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
-        `<meta property="og:url" content="${escapeHtml(url)}">`,
-      ].join('\n    ');
+      head = await pageHead(ctx, id, `${request.protocol}://${request.host}`);
     } catch {
       status = 404;
     }
-    const html = head ? template.replace(/<title>[^<]*<\/title>/, head) : template;
+    // The built page's own icon link gives way to the one chosen for the activity.
+    const html = head
+      ? template.replace(/<link rel="icon"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, head)
+      : template;
     return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

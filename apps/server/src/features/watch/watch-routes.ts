@@ -5,6 +5,7 @@ import { clientOf } from '../../platform/auth.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { followPushing } from './watch-events.ts';
 import * as watch from './watch-service.ts';
+import { sendSubscribeCode, subscribe } from './watch-subscribe.ts';
 
 const VIEWER_COOKIE_MAX_AGE = 365 * 86_400;
 
@@ -43,6 +44,8 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
       return started;
     },
     sendHeartbeat: ({ params, body, request }) => watch.heartbeat(ctx.db, params.id, body.visitId, viewerOf(request)),
+    sendSubscribeCode: ({ params, body, request }) => sendSubscribeCode(ctx, params.id, body.mobile, clientOf(request)),
+    subscribe: ({ params, body, request }) => subscribe(ctx, params.id, body, clientOf(request)),
     followPushing: ({ params, request, reply }) => followPushing(ctx, params.id, request, reply),
   });
 }

@@ -68,6 +68,15 @@ export interface ActivitySettings {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface ActivitySubscribers {
+  activityId: number;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  mobile: string;
+  remindedAt: Timestamp | null;
+}
+
 export interface ActivityVisitStats {
   activityId: number;
   uniqueViewers: Generated<Int8>;
@@ -425,6 +434,7 @@ export interface Sessions {
 }
 
 export interface SmsCodes {
+  agentId: number | null;
   attempts: Generated<number>;
   codeHash: string;
   consumedAt: Timestamp | null;
@@ -488,6 +498,7 @@ export interface DB {
   activityExtensions: ActivityExtensions;
   activityGroups: ActivityGroups;
   activitySettings: ActivitySettings;
+  activitySubscribers: ActivitySubscribers;
   activityVisitStats: ActivityVisitStats;
   agentActivityCounts: AgentActivityCounts;
   agentBranding: AgentBranding;

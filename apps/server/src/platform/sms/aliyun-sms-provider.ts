@@ -2,7 +2,13 @@ import { createRequire } from 'node:module';
 import type Dysmsapi from '@alicloud/dysmsapi20170525';
 import { Config as OpenApiConfig } from '@alicloud/openapi-client';
 import type { SmsGatewayConfig } from '../provider-config.ts';
-import { SMS_GATEWAY_TIMEOUT_MS, type SmsProvider, type SmsRefusalReason, SmsRefusedError } from './sms-provider.ts';
+import {
+  SMS_GATEWAY_TIMEOUT_MS,
+  type SmsProvider,
+  type SmsRefusalReason,
+  SmsRefusedError,
+  templateParams,
+} from './sms-provider.ts';
 
 // Aliyun SMS (短信服务, SendSms of dysmsapi 2017-05-25) through its official SDK, which signs every call
 // (ACS3-HMAC-SHA256). A business refusal answers HTTP 200 with a Code other than OK; a refused credential or
@@ -46,12 +52,15 @@ export function createAliyunSmsProvider(config: SmsGatewayConfig): SmsProvider {
   );
   return {
     name: 'aliyun',
-    async send({ mobile, code, purpose }) {
+    async send(message) {
+      if (!config.templates[message.purpose]) {
+        throw new SmsRefusedError('unavailable', 'NO_TEMPLATE', `no template for ${message.purpose}`);
+      }
       const request = new dysmsapi.SendSmsRequest({
-        phoneNumbers: mobile,
+        phoneNumbers: message.mobile,
         signName: config.signName,
-        templateCode: config.templates[purpose],
-        templateParam: JSON.stringify({ code }),
+        templateCode: config.templates[message.purpose],
+        templateParam: JSON.stringify(templateParams(message)),
       });
       let answer: { code?: string; message?: string };
       try {

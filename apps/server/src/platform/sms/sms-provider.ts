@@ -2,14 +2,25 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { SmsPurpose } from '@yanbo/contracts';
 
-export interface SmsMessage {
-  mobile: string;
-  code: string;
-  purpose: SmsPurpose;
-}
+/**
+ * One message: a verification code for a purpose, or the reminder that an activity a viewer subscribed to (预约) has
+ * started, whose one template variable is the activity's name.
+ */
+export type SmsMessage =
+  | { mobile: string; purpose: SmsPurpose; code: string }
+  | { mobile: string; purpose: 'reminder'; activity: string };
+
+/** A reminder's activity name as its template variable: gateways cap a variable's length, so a long name is cut. */
+export const REMINDER_NAME_MAX = 20;
+export const reminderName = (name: string) =>
+  [...name].length > REMINDER_NAME_MAX ? `${[...name].slice(0, REMINDER_NAME_MAX - 1).join('')}…` : name;
+
+/** The template's variables: `{code}` for a code, `{activity}` for a reminder. */
+export const templateParams = (message: SmsMessage): Record<string, string> =>
+  message.purpose === 'reminder' ? { activity: reminderName(message.activity) } : { code: message.code };
 
 /**
- * Where SMS verification codes go. A real gateway implements the same interface: send resolves once the gateway
+ * Where SMS messages go. A real gateway implements the same interface: send resolves once the gateway
  * accepted the message, and rejects with an SmsRefusedError when it refused it (or could not be reached).
  */
 export interface SmsProvider {
@@ -44,18 +55,26 @@ const PURPOSE_TEXT: Record<SmsPurpose, string> = {
   lostpass: '找回密码',
   mobile: '更换手机号',
   verify: '身份验证',
+  subscribe: '预约',
 };
 
-/** Prints each message and appends it as one JSON line to DATA_DIR/sms-outbox.jsonl. */
+/**
+ * Prints each message and appends it as one JSON line to DATA_DIR/sms-outbox.jsonl: `{mobile, purpose, code, sentAt}`
+ * for a code, `{mobile, purpose: 'reminder', activity, sentAt}` for a reminder.
+ */
 export function createLogSmsProvider(dataDir: string, log: (line: string) => void): SmsProvider {
   const outbox = path.join(dataDir, 'sms-outbox.jsonl');
   return {
     name: 'log',
-    async send({ mobile, code, purpose }) {
+    async send(message) {
       const sentAt = new Date().toISOString();
       await mkdir(dataDir, { recursive: true });
-      await appendFile(outbox, `${JSON.stringify({ mobile, code, purpose, sentAt })}\n`);
-      log(`[sms:log] to ${mobile}: 【演播】您的${PURPOSE_TEXT[purpose]}验证码是 ${code}，10 分钟内有效。`);
+      await appendFile(outbox, `${JSON.stringify({ ...message, sentAt })}\n`);
+      log(
+        message.purpose === 'reminder'
+          ? `[sms:log] to ${message.mobile}: 【演播】您预约的直播「${reminderName(message.activity)}」已开始，欢迎观看。`
+          : `[sms:log] to ${message.mobile}: 【演播】您的${PURPOSE_TEXT[message.purpose]}验证码是 ${message.code}，10 分钟内有效。`,
+      );
     },
   };
 }

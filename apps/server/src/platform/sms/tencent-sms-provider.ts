@@ -2,7 +2,13 @@ import type { Agent } from 'node:http';
 import tencentcloud from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsGatewayConfig } from '../provider-config.ts';
 import { splitEndpoint } from './aliyun-sms-provider.ts';
-import { SMS_GATEWAY_TIMEOUT_MS, type SmsProvider, type SmsRefusalReason, SmsRefusedError } from './sms-provider.ts';
+import {
+  SMS_GATEWAY_TIMEOUT_MS,
+  type SmsProvider,
+  type SmsRefusalReason,
+  SmsRefusedError,
+  templateParams,
+} from './sms-provider.ts';
 
 // Tencent Cloud SMS (SendSms of sms 2021-01-11) through its official SDK, which signs every call with
 // TC3-HMAC-SHA256. A refusal of the whole call (credentials, SmsSdkAppId) comes back as Response.Error, thrown by the
@@ -49,15 +55,18 @@ export function createTencentSmsProvider(config: SmsGatewayConfig, options: { ag
   });
   return {
     name: 'tencent',
-    async send({ mobile, code, purpose }) {
+    async send(message) {
+      if (!config.templates[message.purpose]) {
+        throw new SmsRefusedError('unavailable', 'NO_TEMPLATE', `no template for ${message.purpose}`);
+      }
       let status: { Code?: string; Message?: string } | undefined;
       try {
         const answer = await client.SendSms({
-          PhoneNumberSet: [e164(mobile)],
+          PhoneNumberSet: [e164(message.mobile)],
           SmsSdkAppId: config.sdkAppId,
           SignName: config.signName,
-          TemplateId: config.templates[purpose],
-          TemplateParamSet: [code],
+          TemplateId: config.templates[message.purpose],
+          TemplateParamSet: Object.values(templateParams(message)),
         });
         status = answer.SendStatusSet?.[0];
       } catch (error) {

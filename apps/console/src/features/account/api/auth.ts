@@ -4,8 +4,8 @@ import {
   type ResetPasswordBody,
   type SignupBody,
   type SmsLoginBody,
-  type SmsPurpose,
   type SmsSendBody,
+  type SmsVerifyBody,
   smsSignature,
 } from '@yanbo/contracts';
 import { api } from '../../../app/http';
@@ -31,5 +31,5 @@ export const sendPublicSms = (mobile: string, purpose: SmsSendBody['purpose']) =
     noAuthRedirect: true,
   });
 
-export const verifySms = (mobile: string, code: string, purpose: SmsPurpose) =>
+export const verifySms = (mobile: string, code: string, purpose: SmsVerifyBody['purpose']) =>
   api(accountCalls.verifySms, { body: { mobile, code, purpose }, ...noRedirect });

@@ -123,7 +123,15 @@ export function SubscribersTab({ activityId }: { activityId: number }) {
             showSizeChanger: false,
             showTotal: (total) => t['subscribers.total'](total),
           }}
-          columns={[{ title: t['subscribers.mobile'], dataIndex: 'mobile' }]}
+          columns={[
+            { title: t['subscribers.mobile'], dataIndex: 'mobile' },
+            { title: t['subscribers.subscribedAt'], dataIndex: 'subscribedAt', render: formatTime },
+            {
+              title: t['subscribers.remindedAt'],
+              dataIndex: 'remindedAt',
+              render: (value: string | null) => (value ? formatTime(value) : t['subscribers.notReminded']),
+            },
+          ]}
         />
       )}
     </SettingsSection>
