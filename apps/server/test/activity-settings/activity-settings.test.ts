@@ -166,4 +166,21 @@ describe.each(engines)('activity settings on %s', (engine) => {
     expect(second.body.items.map((item: { mobile: string }) => item.mobile)).toEqual([mobiles[1], mobiles[0]]);
     expect((await w.call('GET', `/v3/activity/${id}/subscribe?page=0`, { token: w.aToken })).body.field).toBe('page');
   });
+
+  it('subscribes the mobiles typed in the template’s 预约提醒手机号 list, each once', async () => {
+    const id = await w.activity(w.aToken);
+    const subscribedMobileList = ['13800009001', '13800009002', '13800009001'];
+    for (let i = 0; i < 2; i++) {
+      const saved = await w.call('PUT', `/activity/${id}/template`, {
+        token: w.aToken,
+        body: { subscribedMobileList },
+      });
+      expect(saved.status, saved.text).toBe(200);
+    }
+    const listed = await w.call('GET', `/v3/activity/${id}/subscribe`, { token: w.aToken });
+    expect(listed.body.items.map((item: { mobile: string }) => item.mobile).sort()).toEqual([
+      '13800009001',
+      '13800009002',
+    ]);
+  });
 });

@@ -45,11 +45,21 @@ export async function saveTemplate(
   await ownActivity(db, caller, activityId);
   const current = await readTemplate(db, activityId);
   const { commentStyleCustomized, ...rest } = update;
-  return writeTemplate(db, caller, activityId, {
+  const saved = await writeTemplate(db, caller, activityId, {
     ...current,
     ...rest,
     commentStyleCustomized: { ...current.commentStyleCustomized, ...commentStyleCustomized },
   });
+  // 预约提醒手机号 typed here subscribe those mobiles to the start reminder, as a viewer's 预约 does (one row each).
+  const mobiles = [...new Set(rest.subscribedMobileList ?? [])];
+  if (mobiles.length > 0) {
+    await db
+      .insertInto('activitySubscribers')
+      .values(mobiles.map((mobile) => ({ activityId, agentId: caller.agentId, mobile })))
+      .onConflict((oc) => oc.columns(['activityId', 'mobile']).doNothing())
+      .execute();
+  }
+  return saved;
 }
 
 /** POST /activity/{id}/inheritPrevTpl: the template of the caller's most recently created other activity. */
