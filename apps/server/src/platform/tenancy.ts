@@ -1,5 +1,14 @@
 import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import {
+  type DeleteQueryBuilder,
+  type DeleteResult,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  sql,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+} from 'kysely';
 import type { Caller } from './auth.ts';
 import type { Db } from './db/database.ts';
 import type { AgentRow, DB } from './db/schema.ts';
@@ -34,6 +43,91 @@ export async function ownActivity(db: Db, caller: Caller, activityId: number): P
     .executeTakeFirst();
   if (!row) throw notFound(ERROR_MESSAGES.activityNotFound);
   return row.id;
+}
+
+// The rows that belong to an agent: every table with an agentId column. The scope helpers below start a query on one
+// of them already narrowed to the caller's agent, so a service never writes the filter by hand. Only tables with an
+// agentId column are accepted: ownRows(db, 'categories', caller) does not compile.
+
+/** The tables whose rows belong to one agent (an agentId column). */
+export type AgentTable = { [T in keyof DB]: DB[T] extends { agentId: number | null } ? T : never }[keyof DB];
+
+// Kysely cannot check a column reference through a table name that is itself a type parameter, so the helpers build
+// on this untyped view of the same database and answer the builder the named table would have given.
+// biome-ignore lint/suspicious/noExplicitAny: the view the generic helpers build on; their answers are typed.
+type AnyTables = Kysely<any>;
+// biome-ignore lint/complexity/noBannedTypes: Kysely's own type for a select with no columns chosen yet.
+type NoColumns = {};
+const agentIdOf = (table: AgentTable) => sql.ref<number>(`${table}.agentId`);
+
+/** A select on the caller's agent's rows of one table: `select … from <table> where <table>.agentId = caller's`. */
+export function ownRows<T extends AgentTable>(db: Db, table: T, caller: Caller): SelectQueryBuilder<DB, T, NoColumns> {
+  const query = (db as AnyTables).selectFrom(table as string).where(agentIdOf(table), '=', caller.agentId);
+  return query as unknown as SelectQueryBuilder<DB, T, NoColumns>;
+}
+
+/** An update of the caller's agent's rows of one table (add .set, and .where to pick among them). */
+export function updateOwnRows<T extends AgentTable>(
+  db: Db,
+  table: T,
+  caller: Caller,
+): UpdateQueryBuilder<DB, T, T, UpdateResult> {
+  const query = (db as AnyTables).updateTable(table as string).where(agentIdOf(table), '=', caller.agentId);
+  return query as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>;
+}
+
+/** A delete of the caller's agent's rows of one table (add .where to pick among them). */
+export function deleteOwnRows<T extends AgentTable>(
+  db: Db,
+  table: T,
+  caller: Caller,
+): DeleteQueryBuilder<DB, T, DeleteResult> {
+  const query = (db as AnyTables).deleteFrom(table as string).where(agentIdOf(table), '=', caller.agentId);
+  return query as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+}
+
+/** The agent tables whose rows are deleted by marking them (a deletedAt column): a marked row is gone for ownRow. */
+type SoftDeletedTable = { [T in AgentTable]: DB[T] extends { deletedAt: unknown } ? T : never }[AgentTable];
+const SOFT_DELETED_TABLES = ['activities', 'comments', 'gifts', 'subagents'] as const satisfies SoftDeletedTable[];
+// A table that gains a deletedAt column must be listed above: this line stops compiling until it is.
+const everySoftDeletedListed: [Exclude<SoftDeletedTable, (typeof SOFT_DELETED_TABLES)[number]>] extends [never]
+  ? true
+  : false = true;
+void everySoftDeletedListed;
+const SOFT_DELETED: ReadonlySet<string> = new Set(SOFT_DELETED_TABLES);
+
+/**
+ * The tables a sub-account sees only part of: their ids go through their own checks (ownActivity, ownMedia, the
+ * ditches' scope), never through ownRow, which knows the agent only.
+ */
+type SubaccountScopedTable = 'activities' | 'media' | 'promotionChannels';
+
+/** The agent tables whose rows have an id a URL or body can name. */
+type OwnRowTable = Exclude<
+  { [T in AgentTable]: DB[T] extends { id: unknown } ? T : never }[AgentTable],
+  SubaccountScopedTable
+>;
+
+/**
+ * A row id from a URL or body: the caller's agent's row (not deleted, for a table that marks deletions), or 404 with
+ * the service's message, exactly as for an id that does not exist.
+ */
+export async function ownRow<T extends OwnRowTable>(
+  db: Db,
+  table: T,
+  caller: Caller,
+  id: number,
+  notFoundMessage: string,
+): Promise<Selectable<DB[T]>> {
+  let query = (db as AnyTables)
+    .selectFrom(table as string)
+    .selectAll()
+    .where(agentIdOf(table), '=', caller.agentId)
+    .where(sql.ref(`${table}.id`), '=', id);
+  if (SOFT_DELETED.has(table)) query = query.where(sql.ref(`${table}.deletedAt`), 'is', null);
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound(notFoundMessage);
+  return row as Selectable<DB[T]>;
 }
 
 // The agent tree (seed 000 §6): an agent administers the agents below it, at any depth, but never itself, its upper

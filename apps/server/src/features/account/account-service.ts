@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { type RateLimitStore, type RateRule, secondsUntil, take, type WindowCount } from '../../platform/rate-limit.ts';
 import { createSession, endSessions, transactionEndingSessions } from '../../platform/sessions.ts';
-import { agentInTree, mainAccountOnly, ownAgent } from '../../platform/tenancy.ts';
+import { agentInTree, mainAccountOnly, ownAgent, ownRows } from '../../platform/tenancy.ts';
 import { recordPromotion } from '../branding/index.ts';
 import { toAgentProfile, toMe } from './account-views.ts';
 import { checkSmsCode } from './sms-codes.ts';
@@ -376,7 +376,7 @@ export async function listLoginRecords(
   caller: Caller,
   query: { page: number; pageSize: number },
 ): Promise<LoginRecordList> {
-  let base = deps.db.selectFrom('loginRecords').where('agentId', '=', caller.agentId);
+  let base = ownRows(deps.db, 'loginRecords', caller);
   if (caller.subagentId !== null) base = base.where('subagentId', '=', caller.subagentId);
   const { items, pager } = await page(
     base

@@ -2,6 +2,7 @@ import { type BindOpenidBody, ERROR_CODES, type OpenidBinding } from '@yanbo/con
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import { deleteOwnRows, ownRows } from '../../platform/tenancy.ts';
 import type { WechatProvider } from '../../platform/wechat/wechat-provider.ts';
 
 export interface OpenidDeps {
@@ -13,11 +14,7 @@ export interface OpenidDeps {
 export const OPENID_RETURN_PATH = '/user';
 
 export async function getOpenidBinding(deps: OpenidDeps, caller: Caller, state: string): Promise<OpenidBinding> {
-  const row = await deps.db
-    .selectFrom('agentOpenids')
-    .selectAll()
-    .where('agentId', '=', caller.agentId)
-    .executeTakeFirst();
+  const row = await ownRows(deps.db, 'agentOpenids', caller).selectAll().executeTakeFirst();
   return {
     bound: row !== undefined,
     openid: row?.openid ?? null,
@@ -54,6 +51,6 @@ export async function bindOpenid(deps: OpenidDeps, caller: Caller, body: BindOpe
 }
 
 export async function unbindOpenid(deps: OpenidDeps, caller: Caller) {
-  await deps.db.deleteFrom('agentOpenids').where('agentId', '=', caller.agentId).execute();
+  await deleteOwnRows(deps.db, 'agentOpenids', caller).execute();
   return getOpenidBinding(deps, caller, '');
 }

@@ -1,7 +1,8 @@
 import { type ActivityGroup, ERROR_MESSAGES } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { ownRow, ownRows } from '../../platform/tenancy.ts';
 
 // Activity groups belong to the agent; the list's synthetic groups 全部 (-1) and 归档活动 (-2) are the console's.
 // Sub-accounts see the groups, and only the main account changes them (the entries say mainAccount).
@@ -9,8 +10,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 const nameTaken = () => badRequest(ERROR_MESSAGES.groupNameExists, undefined, 'name');
 
 export async function listActivityGroups(db: Db, caller: Caller): Promise<{ items: ActivityGroup[] }> {
-  const rows = await db
-    .selectFrom('activityGroups')
+  const rows = await ownRows(db, 'activityGroups', caller)
     .leftJoin('activities', (join) =>
       join.onRef('activities.groupId', '=', 'activityGroups.id').on('activities.deletedAt', 'is', null),
     )
@@ -19,31 +19,23 @@ export async function listActivityGroups(db: Db, caller: Caller): Promise<{ item
       'activityGroups.name',
       eb.fn.count<string>('activities.id').as('activityCount'),
     ])
-    .where('activityGroups.agentId', '=', caller.agentId)
     .groupBy(['activityGroups.id', 'activityGroups.name'])
     .orderBy('activityGroups.id')
     .execute();
   return { items: rows.map((row) => ({ ...row, activityCount: Number(row.activityCount) })) };
 }
 
-async function assertNameFree(db: Db, agentId: number, name: string, exceptId?: number) {
-  let query = db.selectFrom('activityGroups').select('id').where('agentId', '=', agentId).where('name', '=', name);
+async function assertNameFree(db: Db, caller: Caller, name: string, exceptId?: number) {
+  let query = ownRows(db, 'activityGroups', caller).select('id').where('name', '=', name);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw nameTaken();
 }
 
-async function ownGroup(db: Db, caller: Caller, groupId: number) {
-  const group = await db
-    .selectFrom('activityGroups')
-    .select('id')
-    .where('id', '=', groupId)
-    .where('agentId', '=', caller.agentId)
-    .executeTakeFirst();
-  if (!group) throw notFound(ERROR_MESSAGES.activityGroupNotFound);
-}
+const ownGroup = (db: Db, caller: Caller, groupId: number) =>
+  ownRow(db, 'activityGroups', caller, groupId, ERROR_MESSAGES.activityGroupNotFound);
 
 export async function createActivityGroup(db: Db, caller: Caller, name: string): Promise<ActivityGroup> {
-  await assertNameFree(db, caller.agentId, name);
+  await assertNameFree(db, caller, name);
   const row = await db
     .insertInto('activityGroups')
     .values({ agentId: caller.agentId, name })
@@ -56,7 +48,7 @@ export async function createActivityGroup(db: Db, caller: Caller, name: string):
 
 export async function renameActivityGroup(db: Db, caller: Caller, groupId: number, name: string) {
   await ownGroup(db, caller, groupId);
-  await assertNameFree(db, caller.agentId, name, groupId);
+  await assertNameFree(db, caller, name, groupId);
   await db.updateTable('activityGroups').set({ name }).where('id', '=', groupId).execute();
   const groups = await listActivityGroups(db, caller);
   return groups.items.find((group) => group.id === groupId) as ActivityGroup;

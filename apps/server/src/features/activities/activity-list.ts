@@ -12,7 +12,7 @@ import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
 import { page } from '../../platform/db/page.ts';
-import { scopeActivities } from '../../platform/tenancy.ts';
+import { ownRows, scopeActivities } from '../../platform/tenancy.ts';
 import { passwordForOwner } from '../subaccounts/index.ts';
 
 /** The synthetic groups of the list (seed 001 §3): -1 全部, -2 归档活动; sub-account -1 所属子账号 means all. */
@@ -64,10 +64,8 @@ export async function listActivities(
     !query.name &&
     !statusFilter;
   const rollup = unfiltered
-    ? db
-        .selectFrom('agentActivityCounts')
+    ? ownRows(db, 'agentActivityCounts', caller)
         .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('count'), eb.lit(0)).as('total'))
-        .where('agentId', '=', caller.agentId)
         .where('isArchived', '=', archived)
         .executeTakeFirstOrThrow()
         .then((row) => row.total)

@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { ActivityRow, NewActivity } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, invalidField, notFound } from '../../platform/errors.ts';
-import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
+import { ownActivity, ownRow, ownRows, scopeActivities } from '../../platform/tenancy.ts';
 import { assertActivityQuota } from '../price/index.ts';
 import { passwordForOwner } from '../subaccounts/index.ts';
 import { progressOf, toEndedAt } from './activity-list.ts';
@@ -25,13 +25,7 @@ const isNameExists = (error: unknown) => (error as { message?: string })?.messag
 /** Group, category and sub-account ids from a body must be the caller's own (or global, for categories). */
 async function checkReferences(db: Db, caller: Caller, input: ActivityUpdate) {
   if (input.groupId) {
-    const group = await db
-      .selectFrom('activityGroups')
-      .select('id')
-      .where('id', '=', input.groupId)
-      .where('agentId', '=', caller.agentId)
-      .executeTakeFirst();
-    if (!group) throw notFound(ERROR_MESSAGES.activityGroupNotFound);
+    await ownRow(db, 'activityGroups', caller, input.groupId, ERROR_MESSAGES.activityGroupNotFound);
   }
   if (input.categoryId) {
     const category = await db
@@ -42,11 +36,9 @@ async function checkReferences(db: Db, caller: Caller, input: ActivityUpdate) {
     if (!category) throw invalidField('categoryId', 'Unknown category');
   }
   if (input.subagentId) {
-    const subagent = await db
-      .selectFrom('subagents')
+    const subagent = await ownRows(db, 'subagents', caller)
       .select('id')
       .where('id', '=', input.subagentId)
-      .where('agentId', '=', caller.agentId)
       .where('deletedAt', 'is', null)
       .executeTakeFirst();
     if (!subagent) throw invalidField('subagentId', 'Unknown sub-account');
@@ -286,10 +278,8 @@ export async function copyChannel(ctx: AppContext, caller: Caller, activityId: n
 
 async function freeCopyName(db: Db, caller: Caller, sourceName: string): Promise<string> {
   const prefix = `${sourceName} (副本 `;
-  const taken = await db
-    .selectFrom('activities')
+  const taken = await ownRows(db, 'activities', caller)
     .select('name')
-    .where('agentId', '=', caller.agentId)
     .where('deletedAt', 'is', null)
     .where(sql<boolean>`starts_with(name, ${prefix})`)
     .execute();
@@ -327,11 +317,7 @@ export async function createActivities(ctx: AppContext, caller: Caller, inputs: 
 
 /** The sub-accounts of the caller's agent, for the list's sub-account filter (a sub-account sees itself). */
 export async function listActivitySubagents(db: Db, caller: Caller) {
-  let query = db
-    .selectFrom('subagents')
-    .select(['id', 'remark', 'username'])
-    .where('agentId', '=', caller.agentId)
-    .where('deletedAt', 'is', null);
+  let query = ownRows(db, 'subagents', caller).select(['id', 'remark', 'username']).where('deletedAt', 'is', null);
   if (caller.subagentId !== null) query = query.where('id', '=', caller.subagentId);
   const rows = await query.orderBy('id').execute();
   return { items: rows.map((row) => ({ id: row.id, remark: row.remark || row.username })) };

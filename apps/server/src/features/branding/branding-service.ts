@@ -25,7 +25,7 @@ import { encrypt, hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
+import { ownActivity, scopeActivities, updateOwnRows } from '../../platform/tenancy.ts';
 import {
   assertHostAllowed,
   hostNotVerified,
@@ -132,13 +132,11 @@ function withoutDefaults(body: ImageTemplateUpdate): ImageTemplateUpdate {
 export async function updateImageTemplate(db: Db, caller: Caller, body: ImageTemplateUpdate): Promise<ImageTemplate> {
   await db.transaction().execute(async (trx) => {
     const row = await lockBranding(trx, caller.agentId);
-    await trx
-      .updateTable('agentBranding')
+    await updateOwnRows(trx, 'agentBranding', caller)
       .set({
         imageTemplate: JSON.stringify(patched(record(row.imageTemplate), withoutDefaults(body))),
         updatedAt: new Date(),
       })
-      .where('agentId', '=', caller.agentId)
       .execute();
   });
   return getImageTemplate(db, caller);
@@ -164,10 +162,8 @@ export async function getLoginTemplate(db: Db, caller: Caller): Promise<LoginTem
 export async function updateLoginTemplate(db: Db, caller: Caller, body: LoginTemplateUpdate): Promise<LoginTemplate> {
   await db.transaction().execute(async (trx) => {
     const row = await lockBranding(trx, caller.agentId);
-    await trx
-      .updateTable('agentBranding')
+    await updateOwnRows(trx, 'agentBranding', caller)
       .set({ loginTemplate: JSON.stringify(patched(record(row.loginTemplate), body)), updatedAt: new Date() })
-      .where('agentId', '=', caller.agentId)
       .execute();
   });
   return getLoginTemplate(db, caller);
@@ -376,10 +372,8 @@ export async function updateWechatOfficial(
       appSecret: body.appSecret ? encrypt(secretKey, body.appSecret) : current.appSecret,
       authorizedAt: body.appSecret || !current.authorizedAt ? new Date().toISOString() : current.authorizedAt,
     };
-    await trx
-      .updateTable('agentBranding')
+    await updateOwnRows(trx, 'agentBranding', caller)
       .set({ officialAccount: JSON.stringify(next), updatedAt: new Date() })
-      .where('agentId', '=', caller.agentId)
       .execute();
   });
   return getWechatAuth(db, caller);
@@ -448,10 +442,8 @@ export async function setTemplateActivity(
   if (activityId !== null) await ownActivity(db, caller, activityId);
   await db.transaction().execute(async (trx) => {
     await lockBranding(trx, caller.agentId);
-    await trx
-      .updateTable('agentBranding')
+    await updateOwnRows(trx, 'agentBranding', caller)
       .set({ templateActivityId: activityId, updatedAt: new Date() })
-      .where('agentId', '=', caller.agentId)
       .execute();
   });
   return { activity: (await getCustomizedInfo(db, caller)).templateActivity };

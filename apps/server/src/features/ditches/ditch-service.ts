@@ -14,7 +14,7 @@ import { containing } from '../../platform/db/like.ts';
 import { page } from '../../platform/db/page.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { notFound } from '../../platform/errors.ts';
-import { ownActivity, ownAgent, scopeActivities } from '../../platform/tenancy.ts';
+import { ownActivity, ownAgent, ownRows, scopeActivities } from '../../platform/tenancy.ts';
 
 // Ditches (promotion channels) belong to the agent; each may be tied to one of its activities. The sign is the
 // ditch's identity in URLs and share links, so the server makes it: short, url-safe, unique within the agent.
@@ -41,7 +41,7 @@ function toDitch(row: Row & { visitCount?: string | number | null }, linkActivit
  * tied to its own activities, never one tied to an activity of its agent that is not assigned to it.
  */
 function scopeDitches(db: Db, caller: Caller) {
-  const base = db.selectFrom('promotionChannels').where('promotionChannels.agentId', '=', caller.agentId);
+  const base = ownRows(db, 'promotionChannels', caller);
   if (caller.subagentId === null) return base;
   return base.where((eb) =>
     eb.or([

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { page } from '../../platform/db/page.ts';
 import { unlessTaken } from '../../platform/db/unique-violation.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { ownRows, updateOwnRows } from '../../platform/tenancy.ts';
 
 // An agent's global gifts (seed 000 §7): every account of the agent reads them, the main account edits them. A gift
 // is deleted by marking it, so what viewers already sent still names it; ids from the URL are the caller's agent's
@@ -30,7 +31,7 @@ const toGift = (row: Row): Gift => ({
 });
 
 function liveGifts(db: Db, caller: Caller) {
-  return db.selectFrom('gifts').where('agentId', '=', caller.agentId).where('deletedAt', 'is', null);
+  return ownRows(db, 'gifts', caller).where('deletedAt', 'is', null);
 }
 
 export async function listGifts(db: Db, caller: Caller, query: z.output<typeof giftListQuery>): Promise<GiftList> {
@@ -60,11 +61,9 @@ export async function updateGift(
   body: z.output<typeof giftUpdate>,
 ): Promise<Gift> {
   const row = await unlessTaken(
-    db
-      .updateTable('gifts')
+    updateOwnRows(db, 'gifts', caller)
       .set({ ...body, updatedAt: sql<Date>`clock_timestamp()` })
       .where('id', '=', giftId)
-      .where('agentId', '=', caller.agentId)
       .where('deletedAt', 'is', null)
       .returning(COLUMNS)
       .executeTakeFirst(),
@@ -75,11 +74,9 @@ export async function updateGift(
 }
 
 export async function deleteGift(db: Db, caller: Caller, giftId: number): Promise<{ ok: true }> {
-  const deleted = await db
-    .updateTable('gifts')
+  const deleted = await updateOwnRows(db, 'gifts', caller)
     .set({ deletedAt: sql<Date>`now()`, enabled: false })
     .where('id', '=', giftId)
-    .where('agentId', '=', caller.agentId)
     .where('deletedAt', 'is', null)
     .returning('id')
     .executeTakeFirst();

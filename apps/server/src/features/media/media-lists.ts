@@ -56,9 +56,7 @@ async function mediaOfAgent(db: Db, agentId: number, ids: number[]): Promise<Map
 async function checkMediaIds(db: Db, caller: Caller, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
-  const owned = await scopeMedia(db.selectFrom('media').select('media.id'), db, caller)
-    .where('media.id', 'in', unique)
-    .execute();
+  const owned = await scopeMedia(db, caller).select('media.id').where('media.id', 'in', unique).execute();
   if (owned.length !== unique.length) throw notFound(MEDIA_ERRORS.mediaNotFound);
 }
 

@@ -10,14 +10,13 @@ import {
   type MediaListQuery,
   type VideoSyncResult,
 } from '@yanbo/contracts';
-import type { SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { page } from '../../platform/db/page.ts';
-import type { DB, MediaRow } from '../../platform/db/schema.ts';
+import type { MediaRow } from '../../platform/db/schema.ts';
 import { badRequest, invalidField, notFound } from '../../platform/errors.ts';
-import { ownActivity, ownAgent, scopeActivities } from '../../platform/tenancy.ts';
+import { ownActivity, ownAgent, ownRows, scopeActivities } from '../../platform/tenancy.ts';
 import type { Transcoder } from './transcoder.ts';
 
 /** Video and audio a media can be made from (what the activity upload policy accepts, and common containers). */
@@ -59,8 +58,8 @@ export function toMedia(ctx: AppContext, row: MediaRow): Media {
 }
 
 /** The media a caller may see: its agent's, and for a sub-account those it made or that belong to its activities. */
-export function scopeMedia<O>(query: SelectQueryBuilder<DB, 'media', O>, db: Db, caller: Caller) {
-  const scoped = query.where('media.agentId', '=', caller.agentId);
+export function scopeMedia(db: Db, caller: Caller) {
+  const scoped = ownRows(db, 'media', caller);
   if (caller.subagentId === null) return scoped;
   const subagentId = caller.subagentId;
   return scoped.where((eb) =>
@@ -73,9 +72,7 @@ export function scopeMedia<O>(query: SelectQueryBuilder<DB, 'media', O>, db: Db,
 
 /** A media id from a URL or body: the caller's, or 404 Media Not Found. */
 export async function ownMedia(db: Db, caller: Caller, mediaId: number): Promise<MediaRow> {
-  const row = await scopeMedia(db.selectFrom('media').selectAll('media'), db, caller)
-    .where('media.id', '=', mediaId)
-    .executeTakeFirst();
+  const row = await scopeMedia(db, caller).selectAll('media').where('media.id', '=', mediaId).executeTakeFirst();
   if (!row) throw notFound(MEDIA_ERRORS.mediaNotFound);
   return row;
 }
@@ -85,7 +82,7 @@ export async function getMedia(ctx: AppContext, caller: Caller, mediaId: number)
 }
 
 export async function listMedia(ctx: AppContext, caller: Caller, query: MediaListQuery): Promise<MediaList> {
-  let base = scopeMedia(ctx.db.selectFrom('media'), ctx.db, caller);
+  let base = scopeMedia(ctx.db, caller);
   if (query.activityId !== undefined) {
     base = base.where('media.activityId', '=', await ownActivity(ctx.db, caller, query.activityId));
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { StorageUsage } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { ownRows } from '../../platform/tenancy.ts';
 
 export interface Usage {
   bytes: number;
@@ -49,9 +50,7 @@ export async function storageUsage(db: Db, caller: Caller, filesRoot: string): P
   const agentDir = path.join(filesRoot, 'agent', String(caller.agentId));
   const mediaDir = path.join(agentDir, 'media');
   const activityIds = new Set(
-    (await db.selectFrom('activities').select('id').where('agentId', '=', caller.agentId).execute()).map((row) =>
-      String(row.id),
-    ),
+    (await ownRows(db, 'activities', caller).select('id').execute()).map((row) => String(row.id)),
   );
   let activityFolders: string[] = [];
   try {

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
 import { page } from '../../platform/db/page.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { deleteOwnRows, ownRows } from '../../platform/tenancy.ts';
 
 // An agent's robots (seed 000 §7): every account of the agent reads them, the main account adds and deletes them.
 // A batch is all or nothing: an id not the agent's deletes nothing and answers 404, and a batch past the agent's
@@ -23,7 +24,7 @@ const COLUMNS = ['id', 'nickname', 'avatar', 'createdAt'] as const;
 const toRobot = (row: Row): Robot => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export async function listRobots(db: Db, caller: Caller, query: z.output<typeof robotListQuery>): Promise<RobotList> {
-  let base = db.selectFrom('robots').where('agentId', '=', caller.agentId);
+  let base = ownRows(db, 'robots', caller);
   if (query.nickname) base = base.where('nickname', 'like', containing(query.nickname));
   const { items, pager } = await page(base.select(COLUMNS).orderBy('id', 'desc'), query);
   return { items: items.map(toRobot), pager };
@@ -37,10 +38,8 @@ export async function createRobots(
   return db.transaction().execute(async (tx) => {
     // One agent's batches queue behind each other, so two at once cannot pass the limit together.
     await tx.selectFrom('agents').select('id').where('id', '=', caller.agentId).forUpdate().execute();
-    const held = await tx
-      .selectFrom('robots')
+    const held = await ownRows(tx, 'robots', caller)
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('agentId', '=', caller.agentId)
       .executeTakeFirstOrThrow();
     if (Number(held.n) + body.robots.length > ROBOTS_PER_AGENT)
       throw badRequest(ROBOT_ERRORS.tooMany, undefined, 'robots');
@@ -56,12 +55,7 @@ export async function createRobots(
 export async function deleteRobots(db: Db, caller: Caller, body: z.output<typeof robotIds>): Promise<{ ok: true }> {
   const ids = [...new Set(body.ids)];
   await db.transaction().execute(async (tx) => {
-    const deleted = await tx
-      .deleteFrom('robots')
-      .where('agentId', '=', caller.agentId)
-      .where('id', 'in', ids)
-      .returning('id')
-      .execute();
+    const deleted = await deleteOwnRows(tx, 'robots', caller).where('id', 'in', ids).returning('id').execute();
     if (deleted.length !== ids.length) throw notFound(ROBOT_ERRORS.robotNotFound);
   });
   return { ok: true };

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { page } from '../../platform/db/page.ts';
 import { unlessTaken } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { ownRows, updateOwnRows } from '../../platform/tenancy.ts';
 import { compileMatcher, type SensitiveWordMatcher } from './sensitive-word-matcher.ts';
 
 // An agent's sensitive word lists (seed 000 §7): every account of the agent reads them and checks texts against them;
@@ -47,7 +48,7 @@ export async function listSensitiveWordLists(
   query: z.output<typeof sensitiveWordListQuery>,
 ): Promise<SensitiveWordLists> {
   const { items, pager } = await page(
-    db.selectFrom('sensitiveWordLists').where('agentId', '=', caller.agentId).select(COLUMNS).orderBy('id', 'asc'),
+    ownRows(db, 'sensitiveWordLists', caller).select(COLUMNS).orderBy('id', 'asc'),
     query,
   );
   return { items: items.map(toList), pager };
@@ -58,10 +59,8 @@ export async function createSensitiveWordList(
   caller: Caller,
   body: z.output<typeof sensitiveWordListInput>,
 ): Promise<SensitiveWordList> {
-  const held = await db
-    .selectFrom('sensitiveWordLists')
+  const held = await ownRows(db, 'sensitiveWordLists', caller)
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('agentId', '=', caller.agentId)
     .executeTakeFirstOrThrow();
   if (Number(held.n) >= SENSITIVE_WORD_LISTS_PER_AGENT) throw badRequest(SENSITIVE_WORD_ERRORS.tooManyLists);
   const row = await unlessTaken(
@@ -82,11 +81,9 @@ export async function updateSensitiveWordList(
   body: z.output<typeof sensitiveWordListUpdate>,
 ): Promise<SensitiveWordList> {
   const row = await unlessTaken(
-    db
-      .updateTable('sensitiveWordLists')
+    updateOwnRows(db, 'sensitiveWordLists', caller)
       .set({ ...body, updatedAt: sql<Date>`clock_timestamp()` })
       .where('id', '=', listId)
-      .where('agentId', '=', caller.agentId)
       .returning(COLUMNS)
       .executeTakeFirst(),
     nameTaken,

@@ -3,20 +3,19 @@ import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { ownRows } from '../../platform/tenancy.ts';
 
 // Sub-account groups belong to the agent: at most MAX_SUBACCOUNT_GROUPS, names unique (seed 001 §5). The console's
 // synthetic 默认分组 (-1) is not stored.
 
 const nameTaken = () => badRequest(ERROR_MESSAGES.groupNameExists, undefined, 'name');
 
-function groupsWithCounts(db: Db, agentId: number) {
-  return db
-    .selectFrom('subagentGroups')
+function groupsWithCounts(db: Db, caller: Caller) {
+  return ownRows(db, 'subagentGroups', caller)
     .leftJoin('subagents', (join) =>
       join.onRef('subagents.groupId', '=', 'subagentGroups.id').on('subagents.deletedAt', 'is', null),
     )
     .select((eb) => ['subagentGroups.id', 'subagentGroups.name', eb.fn.count<string>('subagents.id').as('n')])
-    .where('subagentGroups.agentId', '=', agentId)
     .groupBy(['subagentGroups.id', 'subagentGroups.name'])
     .orderBy('subagentGroups.id');
 }
@@ -28,18 +27,18 @@ const toGroup = (row: { id: number; name: string; n: string | number }): Subacco
 });
 
 export async function listSubaccountGroups(db: Db, caller: Caller): Promise<{ items: SubaccountGroup[] }> {
-  return { items: (await groupsWithCounts(db, caller.agentId).execute()).map(toGroup) };
+  return { items: (await groupsWithCounts(db, caller).execute()).map(toGroup) };
 }
 
 /** A group id from a URL or body: the caller's agent's, or 404. */
 export async function ownSubaccountGroup(db: Db, caller: Caller, groupId: number): Promise<SubaccountGroup> {
-  const row = await groupsWithCounts(db, caller.agentId).where('subagentGroups.id', '=', groupId).executeTakeFirst();
+  const row = await groupsWithCounts(db, caller).where('subagentGroups.id', '=', groupId).executeTakeFirst();
   if (!row) throw notFound(ERROR_MESSAGES.subaccountGroupNotFound);
   return toGroup(row);
 }
 
-async function assertNameFree(db: Db, agentId: number, name: string, exceptId?: number) {
-  let query = db.selectFrom('subagentGroups').select('id').where('agentId', '=', agentId).where('name', '=', name);
+async function assertNameFree(db: Db, caller: Caller, name: string, exceptId?: number) {
+  let query = ownRows(db, 'subagentGroups', caller).select('id').where('name', '=', name);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw nameTaken();
 }
@@ -48,13 +47,11 @@ export async function createSubaccountGroup(db: Db, caller: Caller, name: string
   const row = await db.transaction().execute(async (trx) => {
     // The agent row is the lock, so parallel creations cannot pass the limit together.
     await trx.selectFrom('agents').select('id').where('id', '=', caller.agentId).forUpdate().executeTakeFirstOrThrow();
-    const { n } = await trx
-      .selectFrom('subagentGroups')
+    const { n } = await ownRows(trx, 'subagentGroups', caller)
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('agentId', '=', caller.agentId)
       .executeTakeFirstOrThrow();
     if (Number(n) >= MAX_SUBACCOUNT_GROUPS) throw forbidden(ERROR_MESSAGES.tooManyGroups);
-    await assertNameFree(trx, caller.agentId, name);
+    await assertNameFree(trx, caller, name);
     return trx
       .insertInto('subagentGroups')
       .values({ agentId: caller.agentId, name })
@@ -68,7 +65,7 @@ export async function createSubaccountGroup(db: Db, caller: Caller, name: string
 
 export async function renameSubaccountGroup(db: Db, caller: Caller, groupId: number, name: string) {
   await ownSubaccountGroup(db, caller, groupId);
-  await assertNameFree(db, caller.agentId, name, groupId);
+  await assertNameFree(db, caller, name, groupId);
   await db
     .updateTable('subagentGroups')
     .set({ name })

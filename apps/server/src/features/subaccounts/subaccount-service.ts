@@ -22,6 +22,7 @@ import type { SubagentRow } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { createSession, endSessions, transactionEndingSessions } from '../../platform/sessions.ts';
+import { ownRow, ownRows } from '../../platform/tenancy.ts';
 import { toMe } from '../account/index.ts';
 import { ownSubaccountGroup } from './subaccount-groups.ts';
 
@@ -75,7 +76,7 @@ export async function listSubaccounts(
   query: SubaccountListQuery,
 ): Promise<SubaccountList> {
   const { db } = ctx;
-  let base = db.selectFrom('subagents').where('agentId', '=', caller.agentId).where('deletedAt', 'is', null);
+  let base = ownRows(db, 'subagents', caller).where('deletedAt', 'is', null);
   if (caller.subagentId !== null) base = base.where('id', '=', caller.subagentId);
   if (query.username) base = base.where('username', 'ilike', containing(query.username));
   if (query.groupId === DEFAULT_SUBACCOUNT_GROUP || query.groupId === NO_SUBACCOUNT_GROUP) {
@@ -90,17 +91,9 @@ export async function listSubaccounts(
   return { items: items.map((row) => toSubaccount(ctx.secretKey, caller, row)), pager, ...figures };
 }
 
-async function ownSubaccount(db: Db, caller: Caller, subaccountId: number): Promise<SubagentRow> {
-  const row = await db
-    .selectFrom('subagents')
-    .selectAll()
-    .where('id', '=', subaccountId)
-    .where('agentId', '=', caller.agentId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw notFound(ERROR_MESSAGES.subaccountNotFound);
-  return row;
-}
+/** A sub-account id from a URL: the caller's agent's, not deleted, or 404. */
+const ownSubaccount = (db: Db, caller: Caller, subaccountId: number): Promise<SubagentRow> =>
+  ownRow(db, 'subagents', caller, subaccountId, ERROR_MESSAGES.subaccountNotFound);
 
 async function assertUsernameFree(db: Db, username: string) {
   const taken = await db
@@ -230,10 +223,8 @@ export async function countSubaccounts(ctx: AppContext, caller: Caller): Promise
   const { db } = ctx;
   const [figures, byGroup] = await Promise.all([
     storeFigures(db, caller.agentId),
-    db
-      .selectFrom('subagents')
+    ownRows(db, 'subagents', caller)
       .select((eb) => ['groupId', eb.fn.countAll<string>().as('n')])
-      .where('agentId', '=', caller.agentId)
       .where('deletedAt', 'is', null)
       .groupBy('groupId')
       .execute(),
