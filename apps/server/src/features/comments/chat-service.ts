@@ -29,7 +29,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { take } from '../../platform/rate-limit.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
 import { readActivitySection, writeActivitySection } from '../../platform/settings-store.ts';
-import { scopeActivities } from '../../platform/tenancy.ts';
+import { ownRows, scopeActivities } from '../../platform/tenancy.ts';
 import { agentMatcher } from '../sensitive-words/index.ts';
 
 // The live chat's rules and its moderation (seed 001 §4 "Comments", §7; issue 10). A comment is stored before anyone
@@ -385,11 +385,9 @@ export async function sendRobotComment(
   body: z.output<typeof robotCommentBody>,
 ): Promise<ChatComment> {
   const activity = await moderated(ctx.db, caller, activityId);
-  const robot = await ctx.db
-    .selectFrom('robots')
+  const robot = await ownRows(ctx.db, 'robots', caller)
     .select(['id', 'nickname', 'avatar'])
     .where('id', '=', body.robotId)
-    .where('agentId', '=', caller.agentId)
     .executeTakeFirst();
   if (!robot) throw notFound(CHAT_ERRORS.robotNotFound);
   const row = await ctx.db

@@ -14,6 +14,7 @@ import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { unlessTaken } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { deleteOwnRows, ownRows, updateOwnRows } from '../../platform/tenancy.ts';
 
 // Comment libraries (seed 001 §7 "/agent/comment/library"): the default library (id 0) leads every list and is the
 // product's own, read-only; the rest are the agent's, which its main account and sub-accounts (who run the chat)
@@ -49,7 +50,7 @@ export async function listCommentLibraries(
   // The default library is item 0 of the whole list; the agent's own follow it, oldest first.
   const start = (query.page - 1) * query.pageSize;
   const withDefault = start === 0;
-  const own = db.selectFrom('commentLibraries').where('agentId', '=', caller.agentId);
+  const own = ownRows(db, 'commentLibraries', caller);
   const [rows, count] = await Promise.all([
     own
       .select(COLUMNS)
@@ -89,11 +90,9 @@ export async function updateCommentLibrary(
 ): Promise<CommentLibrary> {
   if (libraryId === DEFAULT_COMMENT_LIBRARY_ID) throw defaultReadOnly();
   const row = await unlessTaken(
-    db
-      .updateTable('commentLibraries')
+    updateOwnRows(db, 'commentLibraries', caller)
       .set({ ...body, updatedAt: sql<Date>`clock_timestamp()` })
       .where('id', '=', libraryId)
-      .where('agentId', '=', caller.agentId)
       .returning(COLUMNS)
       .executeTakeFirst(),
     nameTaken,
@@ -104,10 +103,8 @@ export async function updateCommentLibrary(
 
 export async function deleteCommentLibrary(db: Db, caller: Caller, libraryId: number): Promise<{ ok: true }> {
   if (libraryId === DEFAULT_COMMENT_LIBRARY_ID) throw defaultReadOnly();
-  const deleted = await db
-    .deleteFrom('commentLibraries')
+  const deleted = await deleteOwnRows(db, 'commentLibraries', caller)
     .where('id', '=', libraryId)
-    .where('agentId', '=', caller.agentId)
     .returning('id')
     .executeTakeFirst();
   if (!deleted) throw libraryNotFound();

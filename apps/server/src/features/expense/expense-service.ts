@@ -1,6 +1,7 @@
 import type { ChargeHistory, ChargeHistoryQuery } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
+import { ownRows } from '../../platform/tenancy.ts';
 
 // The charge history read from the ledger: what an agent was charged, its package_sales entries. A credit is negative
 // there, a charge shown positive.
@@ -11,12 +12,10 @@ export async function chargeHistory(
   caller: Caller,
   query: ChargeHistoryQuery,
 ): Promise<ChargeHistory> {
-  let base = ctx.db
-    .selectFrom('ledgerEntries')
+  let base = ownRows(ctx.db, 'ledgerEntries', caller)
     .leftJoin('packageOrders', 'packageOrders.id', 'ledgerEntries.orderId')
     .leftJoin('packages', 'packages.id', 'packageOrders.packageId')
     .leftJoin('activities', 'activities.id', 'ledgerEntries.activityId')
-    .where('ledgerEntries.agentId', '=', caller.agentId)
     .where('ledgerEntries.account', '=', 'package_sales');
   if (query.startTime) base = base.where('ledgerEntries.createdAt', '>=', new Date(query.startTime));
   if (query.endTime) base = base.where('ledgerEntries.createdAt', '<=', new Date(query.endTime));

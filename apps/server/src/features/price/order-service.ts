@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
-import { ownActivity } from '../../platform/tenancy.ts';
+import { ownActivity, ownRows } from '../../platform/tenancy.ts';
 import { discountedPrice } from './package-rules.ts';
 import { openCheckout, reconcileOrder } from './payment-service.ts';
 
@@ -85,11 +85,9 @@ export async function createOrder(
 /** GET /agent/order/status: the caller's order; one left init past its time fails (its pay link has expired too). */
 export async function orderStatus(ctx: AppContext, caller: Caller, orderId: number): Promise<OrderStatusAnswer> {
   const { db } = ctx;
-  let row = await db
-    .selectFrom('packageOrders')
+  let row = await ownRows(db, 'packageOrders', caller)
     .select(['id', 'packageId', 'activityId', 'amount', 'status', 'paidAt', 'expiresAt'])
     .where('id', '=', orderId)
-    .where('agentId', '=', caller.agentId)
     .executeTakeFirst();
   if (!row) throw notFound(PRICE_ERRORS.orderNotFound);
   if (row.status === 'init' && (await reconcileOrder(ctx, row.id, row.expiresAt.getTime() <= Date.now()))) {

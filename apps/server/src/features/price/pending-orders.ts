@@ -2,14 +2,14 @@ import { type OrderCheckout, type OrderStatusAnswer, PRICE_ERRORS } from '@yanbo
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { ownRows, updateOwnRows } from '../../platform/tenancy.ts';
 import { toOrderStatus } from './order-service.ts';
 
 // An unpaid (init) order can be paid again (继续支付) or cancelled (取消订单) from /price and /order (issue 8), so a
 // second click or a closed pay page leaves no order the agent cannot act on.
 
 async function pendingOrder(ctx: AppContext, caller: Caller, orderId: number) {
-  const row = await ctx.db
-    .selectFrom('packageOrders')
+  const row = await ownRows(ctx.db, 'packageOrders', caller)
     .innerJoin('packages', 'packages.id', 'packageOrders.packageId')
     .leftJoin('activities', 'activities.id', 'packageOrders.activityId')
     .select([
@@ -23,7 +23,6 @@ async function pendingOrder(ctx: AppContext, caller: Caller, orderId: number) {
       'activities.name as activityName',
     ])
     .where('packageOrders.id', '=', orderId)
-    .where('packageOrders.agentId', '=', caller.agentId)
     .executeTakeFirst();
   if (!row) throw notFound(PRICE_ERRORS.orderNotFound);
   if (row.status !== 'init' || row.expiresAt.getTime() <= Date.now()) {
@@ -53,11 +52,9 @@ export async function orderCheckout(ctx: AppContext, caller: Caller, orderId: nu
  */
 export async function cancelOrder(ctx: AppContext, caller: Caller, orderId: number): Promise<OrderStatusAnswer> {
   await pendingOrder(ctx, caller, orderId);
-  const row = await ctx.db
-    .updateTable('packageOrders')
+  const row = await updateOwnRows(ctx.db, 'packageOrders', caller)
     .set({ status: 'failed', closedAt: new Date() })
     .where('id', '=', orderId)
-    .where('agentId', '=', caller.agentId)
     .where('status', '=', 'init')
     .returning(['id', 'packageId', 'activityId', 'amount', 'status', 'paidAt'])
     .executeTakeFirst();
