@@ -1,5 +1,6 @@
 import { benchActivityList } from './activity-list.ts';
 import { benchAgentMe } from './agent-me.ts';
+import { benchChatFanout } from './chat-fanout.ts';
 import { benchConsoleLoad } from './console-load.ts';
 import { benchMediaFanout } from './media-fanout.ts';
 import { benchRtmpAttacks } from './rtmp-attacks.ts';
@@ -12,6 +13,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'media-fanout': benchMediaFanout,
   'console-load': benchConsoleLoad,
   'sensitive-words': benchSensitiveWords,
+  'chat-fanout': benchChatFanout,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {

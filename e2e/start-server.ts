@@ -7,6 +7,7 @@ import path from 'node:path';
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -44,6 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -65,8 +65,8 @@ interface Viewer {
   userId: string;
   nickname: string;
   activity: ChatActivity;
-  /** Messages heard while the missed ones are being sent, sent after them. */
-  queue: ChatServerMessage[] | null;
+  /** Messages heard while the missed ones are being sent, sent after them (each with its frame). */
+  queue: Outgoing[] | null;
   joined: boolean;
   alive: boolean;
 }
@@ -87,6 +87,18 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
+/** A message and its text frame's payload, serialised once however many viewers it goes to. */
+interface Outgoing {
+  message: ChatServerMessage;
+  frame: Buffer;
+}
+
+const outgoing = (message: ChatServerMessage): Outgoing => ({ message, frame: Buffer.from(JSON.stringify(message)) });
+
+function sendFrame(viewer: Viewer, frame: Buffer) {
+  if (viewer.socket.readyState === viewer.socket.OPEN) viewer.socket.send(frame, { binary: false });
+}
+
 function send(viewer: Viewer, message: ChatServerMessage) {
   if (viewer.socket.readyState === viewer.socket.OPEN) viewer.socket.send(JSON.stringify(message));
 }
@@ -99,9 +111,10 @@ function createRooms(ctx: AppContext) {
   const processId = newId(6);
   const rooms = new Map<number, Room>();
 
-  const deliver = (viewer: Viewer, message: ChatServerMessage) => {
-    if (viewer.queue) viewer.queue.push(message);
-    else send(viewer, message);
+  // A room's messages are serialised once and the same bytes sent to every socket (bench/README.md, live chat).
+  const deliver = (viewer: Viewer, out: Outgoing) => {
+    if (viewer.queue) viewer.queue.push(out);
+    else sendFrame(viewer, out.frame);
   };
 
   const recount = (room: Room) => {
@@ -113,7 +126,8 @@ function createRooms(ctx: AppContext) {
     }
     if (total === room.online) return;
     room.online = total;
-    for (const viewer of room.viewers) deliver(viewer, { type: 'online', count: total });
+    const out = outgoing({ type: 'online', count: total });
+    for (const viewer of room.viewers) deliver(viewer, out);
   };
 
   const announce = (activityId: number, room: Room) => {
@@ -126,11 +140,13 @@ function createRooms(ctx: AppContext) {
 
   const onEvent = (room: Room, event: ChatHubEvent) => {
     switch (event.type) {
-      case 'chat.message':
+      case 'chat.message': {
+        const out = outgoing(event.message);
         for (const viewer of room.viewers) {
-          if (event.onlyUser === undefined || event.onlyUser === viewer.userId) deliver(viewer, event.message);
+          if (event.onlyUser === undefined || event.onlyUser === viewer.userId) deliver(viewer, out);
         }
         return;
+      }
       case 'chat.kick':
         for (const viewer of room.viewers) {
           if (viewer.sid !== event.sid) continue;
@@ -180,7 +196,7 @@ function createRooms(ctx: AppContext) {
     room.viewers.add(viewer);
     viewer.joined = true;
     // The count as it stands: a viewer coming back at once (a reload) changes no count, so would otherwise hear none.
-    if (room.online >= 0) deliver(viewer, { type: 'online', count: room.online });
+    if (room.online >= 0) deliver(viewer, outgoing({ type: 'online', count: room.online }));
     scheduleAnnounce(activityId, room);
   };
 
@@ -347,10 +363,10 @@ export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
         for (const comment of missed) send(viewer, commentMessage(comment));
         const queued = viewer.queue ?? [];
         viewer.queue = null;
-        for (const message of queued) {
+        for (const { message, frame } of queued) {
           const repeated =
             (message.type === 'comment' || message.type === 'robotComment') && replayed.has(message.comment.id);
-          if (!repeated) send(viewer, message);
+          if (!repeated) sendFrame(viewer, frame);
         }
       }
 
