@@ -432,7 +432,7 @@ export function activitySettingsJourneys(j: Journey) {
     await room.close();
     await joinDialog.getByRole('button', { name: /Close|关闭/ }).click();
 
-    // Unsaved changes: an edited share card asks before another tab or 返回活动看板 drops it.
+    // Unsaved changes: an edited share card asks before another tab or 返回看板 drops it.
     await page.getByRole('tab', { name: '分享卡片' }).click();
     await page.getByLabel('分享标题').fill('还没保存的标题');
     await page.getByRole('tab', { name: '观看码' }).click();
@@ -441,7 +441,7 @@ export function activitySettingsJourneys(j: Journey) {
     await leave.getByRole('button', { name: '留在此页' }).click();
     await leave.waitFor({ state: 'hidden' });
     assert.equal(await page.getByLabel('分享标题').inputValue(), '还没保存的标题');
-    await page.getByRole('button', { name: '返回活动看板' }).click();
+    await page.getByRole('button', { name: '返回看板' }).click();
     await leave.waitFor();
     await j.screenshot(page, 'settings-unsaved-leave');
     await leave.getByRole('button', { name: /^离\s*开$/ }).click();
@@ -451,21 +451,21 @@ export function activitySettingsJourneys(j: Journey) {
     const firstTitle = page.getByRole('textbox', { name: '菜单名称' }).first();
     const original = await firstTitle.inputValue();
     await firstTitle.fill('改过的菜单');
-    await page.getByRole('button', { name: '返回活动看板' }).click();
+    await page.getByRole('button', { name: '返回看板' }).click();
     await leave.waitFor();
     await leave.getByRole('button', { name: '留在此页' }).click();
     await leave.waitFor({ state: 'hidden' });
     assert.equal(await firstTitle.inputValue(), '改过的菜单');
     // Put back as it was, it has nothing unsaved and leaves without a question.
     await firstTitle.fill(original);
-    await page.getByRole('button', { name: '返回活动看板' }).click();
+    await page.getByRole('button', { name: '返回看板' }).click();
     await page.waitForURL(new RegExp(`/board/${activity.id}$`));
     // Saved changes leave without a question.
     await page.goto(`/board/${activity.id}/settings?tab=shareCard`);
     await page.getByLabel('分享标题').fill('保存过的标题');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('保存成功').waitFor();
-    await page.getByRole('button', { name: '返回活动看板' }).click();
+    await page.getByRole('button', { name: '返回看板' }).click();
     await page.waitForURL(new RegExp(`/board/${activity.id}$`));
     await page.context().close();
   });
