@@ -1,23 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { agentOnly } from './agent-only';
-import { EntryError } from './entry-error';
+import { deferred } from './deferred';
 import { createEntryLoader } from './entry-loader';
-import { EntryLoading } from './entry-loading';
 import { isAgentOnlyRoute } from './menu';
-import { NotFoundPage } from './not-found-page';
 import { NotSupportedPage } from './not-supported-page';
 import { PageLoading } from './page-loading';
-import { RouteError } from './route-error';
-import { consoleLayout, consolePages, publicPages } from './route-pages';
+import { PublicRouteError } from './public-route-error';
+import { consoleLayout, consolePages, consoleShell, publicPages } from './route-pages';
 import { consoleRoutes, NOT_SUPPORTED_PATH, publicRoutes } from './route-table';
+
+// The entry holds no antd: the signed-out screens are drawn with their own light components, and antd (theme,
+// locale, feedback) comes with the console shell, the first chunk every signed-in screen loads.
+const ThemedEntryLoading = deferred(() =>
+  consoleShell().then(({ ConsoleProviders, EntryLoading }) => () => (
+    <ConsoleProviders>
+      <EntryLoading />
+    </ConsoleProviders>
+  )),
+);
+const EntryError = deferred(() => consoleShell().then((m) => m.EntryError));
+const RouteError = deferred(() => consoleShell().then((m) => m.RouteError));
 
 export function createAppRouter(queryClient: QueryClient) {
   const routes: RouteObject[] = [
     {
       // Screens outside the entry rule (seed 000 §2).
       HydrateFallback: PageLoading,
-      errorElement: <RouteError />,
+      errorElement: <PublicRouteError />,
       Component: Outlet,
       children: [
         { path: NOT_SUPPORTED_PATH, Component: NotSupportedPage },
@@ -25,24 +35,37 @@ export function createAppRouter(queryClient: QueryClient) {
       ],
     },
     {
-      id: 'entry',
-      loader: createEntryLoader(queryClient),
-      // The entry rule holds on entering any path, so it is checked on every navigation (its loads are cached).
-      shouldRevalidate: () => true,
-      HydrateFallback: EntryLoading,
-      errorElement: <EntryError />,
-      // The layout (header, area menu) is a chunk of its own, so /login does not load the menu's components.
-      lazy: consoleLayout,
+      // The console shell: antd's theme, locale and feedback around every signed-in screen. A failure to fetch it
+      // can't be shown with antd, so it has the signed-out screens' error page.
+      lazy: () => consoleShell().then((m) => ({ Component: m.ConsoleShell })),
+      HydrateFallback: ThemedEntryLoading,
+      errorElement: <PublicRouteError />,
       children: [
         {
-          // Inside the layout, so a failed screen keeps the menu.
-          errorElement: <RouteError />,
+          id: 'entry',
+          loader: createEntryLoader(queryClient),
+          // The entry rule holds on entering any path, so it is checked on every navigation (its loads are cached).
+          shouldRevalidate: () => true,
+          errorElement: <EntryError />,
+          // The layout (header, area menu) is a chunk of its own, so /login does not load the menu's components.
+          lazy: consoleLayout,
           children: [
-            ...consoleRoutes.map((route) => ({
-              path: route.path,
-              lazy: isAgentOnlyRoute(route) ? agentOnly(consolePages[route.name]) : consolePages[route.name],
-            })),
-            { path: '*', Component: NotFoundPage },
+            {
+              // Inside the layout, so a failed screen keeps the menu.
+              errorElement: <RouteError />,
+              children: [
+                ...consoleRoutes.map((route) => ({
+                  path: route.path,
+                  lazy: isAgentOnlyRoute(route)
+                    ? agentOnly(consolePages[route.name], () => consoleShell().then((m) => m.NoAccessPage))
+                    : consolePages[route.name],
+                })),
+                {
+                  path: '*',
+                  lazy: () => consoleShell().then((m) => ({ Component: m.NotFoundPage })),
+                },
+              ],
+            },
           ],
         },
       ],
