@@ -6,14 +6,9 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { FeedbackBridge } from './feedback-bridge';
 
-// antd with the console's theme, locale and feedback (message, notification, modal), and the screens around the
-// signed-in console that are drawn with it: a chunk of its own, so the signed-out pages never load antd.
-
-export { EntryError } from './entry-error';
-export { EntryLoading } from './entry-loading';
-export { NoAccessPage } from './no-access-page';
-export { NotFoundPage } from './not-found-page';
-export { RouteError } from './route-error';
+// antd with the console's theme, locale and feedback (message, notification, modal): a chunk of its own, so the
+// signed-out pages never load antd. The screens around the console that are drawn with it (loading, failures, not
+// found) are in console-screens.tsx, fetched only when one shows.
 
 dayjs.locale('zh-cn');
 

@@ -13,6 +13,8 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 
 /** antd with the console's theme, locale and feedback, and the screens drawn with it around the signed-in ones. */
 export const consoleShell = () => importWithTimeout(() => import('./console-shell'));
+/** The loading, failure, not-found and no-access screens around the signed-in ones. */
+export const consoleScreens = () => importWithTimeout(() => import('./console-screens'));
 
 /** The console around every signed-in screen, fetched with the first signed-in screen. */
 export const consoleLayout: LazyPage = lazyPage(

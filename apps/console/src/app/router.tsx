@@ -7,20 +7,20 @@ import { isAgentOnlyRoute } from './menu';
 import { NotSupportedPage } from './not-supported-page';
 import { PageLoading } from './page-loading';
 import { PublicRouteError } from './public-route-error';
-import { consoleLayout, consolePages, consoleShell, publicPages } from './route-pages';
+import { consoleLayout, consolePages, consoleScreens, consoleShell, publicPages } from './route-pages';
 import { consoleRoutes, NOT_SUPPORTED_PATH, publicRoutes } from './route-table';
 
 // The entry holds no antd: the signed-out screens are drawn with their own light components, and antd (theme,
 // locale, feedback) comes with the console shell, the first chunk every signed-in screen loads.
 const ThemedEntryLoading = deferred(() =>
-  consoleShell().then(({ ConsoleProviders, EntryLoading }) => () => (
+  Promise.all([consoleShell(), consoleScreens()]).then(([{ ConsoleProviders }, { EntryLoading }]) => () => (
     <ConsoleProviders>
       <EntryLoading />
     </ConsoleProviders>
   )),
 );
-const EntryError = deferred(() => consoleShell().then((m) => m.EntryError));
-const RouteError = deferred(() => consoleShell().then((m) => m.RouteError));
+const EntryError = deferred(() => consoleScreens().then((m) => m.EntryError));
+const RouteError = deferred(() => consoleScreens().then((m) => m.RouteError));
 
 export function createAppRouter(queryClient: QueryClient) {
   const routes: RouteObject[] = [
@@ -57,12 +57,12 @@ export function createAppRouter(queryClient: QueryClient) {
                 ...consoleRoutes.map((route) => ({
                   path: route.path,
                   lazy: isAgentOnlyRoute(route)
-                    ? agentOnly(consolePages[route.name], () => consoleShell().then((m) => m.NoAccessPage))
+                    ? agentOnly(consolePages[route.name], () => consoleScreens().then((m) => m.NoAccessPage))
                     : consolePages[route.name],
                 })),
                 {
                   path: '*',
-                  lazy: () => consoleShell().then((m) => ({ Component: m.NotFoundPage })),
+                  lazy: () => consoleScreens().then((m) => ({ Component: m.NotFoundPage })),
                 },
               ],
             },
