@@ -1,13 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, Outlet, type RouteObject, redirect } from 'react-router';
 import { agentOnly } from './agent-only';
 import { deferred } from './deferred';
-import { createEntryLoader } from './entry-loader';
+import { getManageToken } from './manage-token';
 import { isAgentOnlyRoute } from './menu';
 import { NotSupportedPage } from './not-supported-page';
 import { PageLoading } from './page-loading';
 import { PublicRouteError } from './public-route-error';
-import { consoleLayout, consolePages, consoleScreens, consoleShell, publicPages } from './route-pages';
+import {
+  consoleLayout,
+  consolePages,
+  consoleScreens,
+  consoleShell,
+  entryLoaderModule,
+  publicPages,
+} from './route-pages';
 import { consoleRoutes, NOT_SUPPORTED_PATH, publicRoutes } from './route-table';
 
 // The entry holds no antd: the signed-out screens are drawn with their own light components, and antd (theme,
@@ -21,6 +28,25 @@ const ThemedEntryLoading = deferred(() =>
 );
 const EntryError = deferred(() => consoleScreens().then((m) => m.EntryError));
 const RouteError = deferred(() => consoleScreens().then((m) => m.RouteError));
+
+/**
+ * The entry rule (entry-loader.ts), its loads fetched with the first signed-in screen: without a manage token it
+ * sends to /login at once; the queries it runs, and the contract entries they call, are not in the entry chunk.
+ */
+function lazyEntryLoader(queryClient: QueryClient) {
+  let loader: Promise<(args: LoaderFunctionArgs) => Promise<null>> | undefined;
+  return async (args: LoaderFunctionArgs) => {
+    if (!getManageToken()) throw redirect('/login');
+    loader ??= entryLoaderModule().then(
+      (m) => m.createEntryLoader(queryClient),
+      (error: unknown) => {
+        loader = undefined;
+        throw error;
+      },
+    );
+    return (await loader)(args);
+  };
+}
 
 export function createAppRouter(queryClient: QueryClient) {
   const routes: RouteObject[] = [
@@ -43,7 +69,7 @@ export function createAppRouter(queryClient: QueryClient) {
       children: [
         {
           id: 'entry',
-          loader: createEntryLoader(queryClient),
+          loader: lazyEntryLoader(queryClient),
           // The entry rule holds on entering any path, so it is checked on every navigation (its loads are cached).
           shouldRevalidate: () => true,
           errorElement: <EntryError />,
