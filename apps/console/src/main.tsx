@@ -5,11 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { isBrowserSupported, measureFlexGap } from './app/browser-support';
 import { setNavigate } from './app/http';
-import { adoptHashAccessToken } from './app/manage-token';
+import { adoptHashAccessToken, getManageToken } from './app/manage-token';
 import { bridgeNavigate } from './app/navigate-bridge';
 import { NotSupportedPage } from './app/not-supported-page';
 import { queryClient } from './app/query-client';
-import { NOT_SUPPORTED_PATH } from './app/route-table';
+import { isPublicPath, NOT_SUPPORTED_PATH } from './app/route-table';
 import { createAppRouter } from './app/router';
 
 function start(root: HTMLElement) {
@@ -26,6 +26,10 @@ function start(root: HTMLElement) {
     window.location.replace(NOT_SUPPORTED_PATH);
     return;
   }
+
+  // The entry rule's first answer, before the router starts: without a manage token, every screen but the public
+  // ones goes to /login, as the entry loader would send it, so a signed-out visit never fetches the console shell.
+  if (!getManageToken() && !isPublicPath(window.location.pathname)) window.history.replaceState(null, '', '/login');
 
   const router = createAppRouter(queryClient);
   setNavigate(
