@@ -1,25 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import 'antd/dist/reset.css';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { isBrowserSupported, measureFlexGap } from './app/browser-support';
-import { FeedbackBridge } from './app/feedback-bridge';
 import { setNavigate } from './app/http';
-import { adoptHashAccessToken } from './app/manage-token';
+import { adoptHashAccessToken, getManageToken } from './app/manage-token';
 import { bridgeNavigate } from './app/navigate-bridge';
 import { NotSupportedPage } from './app/not-supported-page';
 import { queryClient } from './app/query-client';
-import { NOT_SUPPORTED_PATH } from './app/route-table';
+import { isPublicPath, NOT_SUPPORTED_PATH } from './app/route-table';
 import { createAppRouter } from './app/router';
-
-dayjs.locale('zh-cn');
-
-const PRIMARY_BLUE = '#1677ff';
 
 function start(root: HTMLElement) {
   // Before anything renders: a token handed over in the URL hash becomes the manage token (seed 000 §2) …
@@ -36,6 +27,10 @@ function start(root: HTMLElement) {
     return;
   }
 
+  // The entry rule's first answer, before the router starts: without a manage token, every screen but the public
+  // ones goes to /login, as the entry loader would send it, so a signed-out visit never fetches the console shell.
+  if (!getManageToken() && !isPublicPath(window.location.pathname)) window.history.replaceState(null, '', '/login');
+
   const router = createAppRouter(queryClient);
   setNavigate(
     bridgeNavigate(
@@ -45,16 +40,13 @@ function start(root: HTMLElement) {
     ),
   );
 
+  // No antd here: the signed-out pages are light, and antd's theme, locale and feedback come with the console shell
+  // (app/console-shell.tsx), the first chunk of every signed-in screen.
   createRoot(root).render(
     <StrictMode>
-      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: PRIMARY_BLUE } }}>
-        <App>
-          <FeedbackBridge />
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </App>
-      </ConfigProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

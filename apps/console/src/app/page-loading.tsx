@@ -1,13 +1,12 @@
-import { Flex, Spin } from 'antd';
 import { appTexts } from '../locales/zh-CN/app';
+import styles from './public-screens.module.css';
 
-/** While a screen outside the console layout (login, signup …) fetches its script. */
+/** While a screen outside the console layout (login, signup …) fetches its script: no antd, it must show at once. */
 export function PageLoading() {
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-      <Spin description={appTexts.loading} size="large">
-        <div style={{ width: 120, height: 80 }} />
-      </Spin>
-    </Flex>
+    <div className={styles.centre} role="status">
+      <div className={styles.spinner} />
+      <div className={styles.loadingText}>{appTexts.loading}</div>
+    </div>
   );
 }

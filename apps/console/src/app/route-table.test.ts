@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { menuTexts } from '../locales/zh-CN/menu';
 import { consolePages, publicPages } from './route-pages';
-import { consoleRoutes, menuKeyForPath, publicRoutes, routeForPath } from './route-table';
+import { consoleRoutes, isPublicPath, menuKeyForPath, publicRoutes, routeForPath } from './route-table';
 
 // Seed 000 §2, row by row.
 const SEED_PATHS = [
@@ -98,6 +98,16 @@ describe('route table', () => {
     for (const route of allRoutes) {
       const matching = allRoutes.filter((other) => routeForPath(concrete(other.path)) === route);
       expect(matching.map((other) => other.path)).toEqual([route.path]);
+    }
+  });
+});
+
+describe('isPublicPath', () => {
+  it('lets the signed-out screens and a meeting room open without a token, and nothing else', () => {
+    for (const path of ['/login', '/signup', '/lostpass', '/meeting/12', '/LOGIN'])
+      expect(isPublicPath(path)).toBe(true);
+    for (const path of ['/', '/user', '/board/3', '/meeting', '/login/x', '/no-such-page']) {
+      expect(isPublicPath(path)).toBe(false);
     }
   });
 });

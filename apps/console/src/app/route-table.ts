@@ -90,6 +90,11 @@ export function routeForPath(pathname: string): ConsoleRoute | undefined {
   return allRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname));
 }
 
+/** A screen reachable without a manage token (/login, /signup, /lostpass, a meeting room). */
+export function isPublicPath(pathname: string): boolean {
+  return publicRoutes.some((route) => matchPath({ path: route.path, end: true }, pathname));
+}
+
 export function routeByName(name: string): ConsoleRoute | undefined {
   return allRoutes.find((route) => route.name === name);
 }

@@ -1,14 +1,15 @@
-import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { Session } from '@yanbo/contracts';
-import { Alert, Button, Flex, Form, Input, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../app/http';
 import { accountTexts } from '../../locales/zh-CN/account';
 import { loginWithPassword, loginWithSms, loginWithToken, sendPublicSms } from './api/auth';
 import { startSession } from './api/session';
-import { AuthLayout } from './components/auth-layout';
-import { MobileCodeFields } from './components/mobile-code-fields';
+import { AuthLayout } from './components/light/auth-layout';
+import { Button, ErrorAlert, Links, Tabs, TextField } from './components/light/controls';
+import { codeRules, mobileRules, required } from './components/light/rules';
+import { CodeField } from './components/light/sms-fields';
+import { useLightForm } from './components/light/use-light-form';
 import { safeReturnUrl } from './return-url';
 import { smsLoginErrorText } from './sms-login-error';
 
@@ -18,10 +19,25 @@ type Method = 'password' | 'sms' | 'token';
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [method, setMethod] = useState<Method>(params.get('token') ? 'token' : 'password');
+  const ticket = params.get('token');
+  const [method, setMethod] = useState<Method>(ticket ? 'token' : 'password');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [smsForm] = Form.useForm<{ mobile: string; code: string }>();
+  const passwordForm = useLightForm(
+    { username: '', password: '' },
+    {
+      username: { rules: [required(accountTexts.required.username)] },
+      password: { rules: [required(accountTexts.required.password)] },
+    },
+  );
+  const smsForm = useLightForm(
+    { mobile: '', code: '' },
+    { mobile: { rules: mobileRules }, code: { rules: codeRules } },
+  );
+  const tokenForm = useLightForm(
+    { token: ticket ?? '' },
+    { token: { rules: [required(accountTexts.required.token)] } },
+  );
   const target = safeReturnUrl(params.get('returnUrl'));
 
   const attempt = async (login: () => Promise<Session>, describe: (error: unknown) => Promise<string> | string) => {
@@ -37,7 +53,6 @@ export function LoginPage() {
     }
   };
 
-  const ticket = params.get('token');
   const autoLogin = useRef(false);
   useEffect(() => {
     if (!ticket || autoLogin.current) return;
@@ -46,77 +61,78 @@ export function LoginPage() {
   });
 
   const sendCode = async () => {
-    const { mobile } = await smsForm.validateFields(['mobile']);
+    const valid = smsForm.validate(['mobile']);
+    if (!valid) throw new Error('invalid mobile');
     setError(null);
     try {
-      await sendPublicSms(mobile, 'login');
+      await sendPublicSms(valid.mobile, 'login');
     } catch (failure) {
       setError(smsLoginErrorText(failure));
       throw failure;
     }
   };
 
+  const submitButton = (
+    <Button primary type="submit" block loading={busy}>
+      {accountTexts.login}
+    </Button>
+  );
   const items = [
     {
-      key: 'password',
+      key: 'password' as const,
       label: accountTexts.passwordTab,
       children: (
-        <Form
-          size="large"
-          onFinish={(values: { username: string; password: string }) =>
-            attempt(() => loginWithPassword(values), errorText)
-          }
+        <form
+          noValidate
+          onSubmit={passwordForm.onSubmit((values) => attempt(() => loginWithPassword(values), errorText))}
         >
-          <Form.Item name="username" rules={[{ required: true, message: accountTexts.required.username }]}>
-            <Input prefix={<UserOutlined />} placeholder={accountTexts.usernamePlaceholder} autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: accountTexts.required.password }]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={accountTexts.passwordPlaceholder}
-              autoComplete="current-password"
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            {accountTexts.login}
-          </Button>
-        </Form>
+          <TextField
+            icon="user"
+            placeholder={accountTexts.usernamePlaceholder}
+            autoComplete="username"
+            field={passwordForm.field('username')}
+          />
+          <TextField
+            icon="lock"
+            password
+            placeholder={accountTexts.passwordPlaceholder}
+            autoComplete="current-password"
+            field={passwordForm.field('password')}
+          />
+          {submitButton}
+        </form>
       ),
     },
     {
-      key: 'sms',
+      key: 'sms' as const,
       label: accountTexts.smsTab,
       children: (
-        <Form
-          form={smsForm}
-          size="large"
-          onFinish={(values: { mobile: string; code: string }) =>
-            attempt(() => loginWithSms(values), smsLoginErrorText)
-          }
+        <form
+          noValidate
+          onSubmit={smsForm.onSubmit((values) => attempt(() => loginWithSms(values), smsLoginErrorText))}
         >
-          <MobileCodeFields onSend={sendCode} />
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            {accountTexts.login}
-          </Button>
-        </Form>
+          <TextField
+            icon="mobile"
+            placeholder={accountTexts.mobilePlaceholder}
+            maxLength={11}
+            field={smsForm.field('mobile')}
+          />
+          <CodeField field={smsForm.field('code')} onSend={sendCode} />
+          {submitButton}
+        </form>
       ),
     },
     {
-      key: 'token',
+      key: 'token' as const,
       label: accountTexts.tokenTab,
       children: (
-        <Form
-          size="large"
-          initialValues={{ token: ticket ?? '' }}
-          onFinish={(values: { token: string }) => attempt(() => loginWithToken(values.token.trim()), errorText)}
+        <form
+          noValidate
+          onSubmit={tokenForm.onSubmit((values) => attempt(() => loginWithToken(values.token.trim()), errorText))}
         >
-          <Form.Item name="token" rules={[{ required: true, message: accountTexts.required.token }]}>
-            <Input prefix={<KeyOutlined />} placeholder={accountTexts.tokenPlaceholder} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            {accountTexts.login}
-          </Button>
-        </Form>
+          <TextField icon="key" placeholder={accountTexts.tokenPlaceholder} field={tokenForm.field('token')} />
+          {submitButton}
+        </form>
       ),
     },
   ];
@@ -124,21 +140,20 @@ export function LoginPage() {
   return (
     <AuthLayout>
       <Tabs
-        activeKey={method}
+        items={items}
+        active={method}
         onChange={(key) => {
-          setMethod(key as Method);
+          setMethod(key);
           setError(null);
         }}
-        items={items}
-        centered
       />
-      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 16 }} />}
-      <Flex justify="space-between" style={{ marginTop: 16 }}>
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <Links>
         <Link to={`/signup${params.get('returnUrl') ? `?returnUrl=${encodeURIComponent(target)}` : ''}`}>
           {accountTexts.signupLink}
         </Link>
         <Link to="/lostpass">{accountTexts.lostpassLink}</Link>
-      </Flex>
+      </Links>
     </AuthLayout>
   );
 }

@@ -1,14 +1,14 @@
-import { LockOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { feedback, toastSuccess } from '../../app/feedback';
 import { errorText } from '../../app/http';
 import { accountTexts } from '../../locales/zh-CN/account';
 import { resetPassword, sendPublicSms, verifySms } from './api/auth';
-import { AuthLayout } from './components/auth-layout';
-import { confirmRules, newPasswordRules } from './components/form-rules';
-import { MobileCodeFields } from './components/mobile-code-fields';
+import { AuthLayout } from './components/light/auth-layout';
+import { Button, Links, Steps, TextField } from './components/light/controls';
+import { codeRules, confirmRules, mobileRules, newPasswordRules } from './components/light/rules';
+import { CodeField } from './components/light/sms-fields';
+import { toast } from './components/light/toast';
+import { useLightForm } from './components/light/use-light-form';
 
 /** /lostpass: prove the mobile with an SMS code, then set a new password; afterwards, /login. */
 export function LostpassPage() {
@@ -16,17 +16,25 @@ export function LostpassPage() {
   const [step, setStep] = useState(0);
   const [proof, setProof] = useState<{ mobile: string; code: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [verifyForm] = Form.useForm<{ mobile: string; code: string }>();
+  const verifyForm = useLightForm(
+    { mobile: '', code: '' },
+    { mobile: { rules: mobileRules }, code: { rules: codeRules } },
+  );
+  const resetForm = useLightForm(
+    { password: '', confirm: '' },
+    { password: { rules: newPasswordRules }, confirm: { rules: confirmRules('password'), dependencies: ['password'] } },
+  );
 
   const fail = async (failure: unknown) => {
-    feedback().message.error(await errorText(failure));
+    toast.error(await errorText(failure));
   };
 
   const sendCode = async () => {
-    const { mobile } = await verifyForm.validateFields(['mobile']);
+    const valid = verifyForm.validate(['mobile']);
+    if (!valid) throw new Error('invalid mobile');
     try {
-      await sendPublicSms(mobile, 'lostpass');
-      toastSuccess(accountTexts.sendSuccess);
+      await sendPublicSms(valid.mobile, 'lostpass');
+      toast.success(accountTexts.sendSuccess);
     } catch (failure) {
       await fail(failure);
       throw failure;
@@ -51,7 +59,7 @@ export function LostpassPage() {
     setBusy(true);
     try {
       await resetPassword({ ...proof, password: values.password });
-      toastSuccess(accountTexts.changed);
+      toast.success(accountTexts.changed);
       navigate('/login', { replace: true });
     } catch (failure) {
       await fail(failure);
@@ -62,43 +70,44 @@ export function LostpassPage() {
 
   return (
     <AuthLayout title={accountTexts.lostpassTitle}>
-      <Steps
-        size="small"
-        current={step}
-        items={[{ title: accountTexts.fields.mobile }, { title: accountTexts.newPasswordPlaceholder.split('（')[0] }]}
-        style={{ marginBottom: 24 }}
-      />
+      <Steps current={step} titles={[accountTexts.fields.mobile, accountTexts.newPasswordPlaceholder.split('（')[0]]} />
       {step === 0 ? (
-        <Form form={verifyForm} size="large" onFinish={verify}>
-          <MobileCodeFields onSend={sendCode} />
-          <Button type="primary" htmlType="submit" block loading={busy}>
+        <form noValidate onSubmit={verifyForm.onSubmit(verify)}>
+          <TextField
+            icon="mobile"
+            placeholder={accountTexts.mobilePlaceholder}
+            maxLength={11}
+            field={verifyForm.field('mobile')}
+          />
+          <CodeField field={verifyForm.field('code')} onSend={sendCode} />
+          <Button primary type="submit" block loading={busy}>
             {accountTexts.next}
           </Button>
-        </Form>
+        </form>
       ) : (
-        <Form size="large" onFinish={reset}>
-          <Form.Item name="password" rules={newPasswordRules}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={accountTexts.newPasswordPlaceholder}
-              autoComplete="new-password"
-            />
-          </Form.Item>
-          <Form.Item name="confirm" dependencies={['password']} rules={confirmRules('password')}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={accountTexts.confirmNewPasswordPlaceholder}
-              autoComplete="new-password"
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
+        <form noValidate onSubmit={resetForm.onSubmit(reset)}>
+          <TextField
+            icon="lock"
+            password
+            placeholder={accountTexts.newPasswordPlaceholder}
+            autoComplete="new-password"
+            field={resetForm.field('password')}
+          />
+          <TextField
+            icon="lock"
+            password
+            placeholder={accountTexts.confirmNewPasswordPlaceholder}
+            autoComplete="new-password"
+            field={resetForm.field('confirm')}
+          />
+          <Button primary type="submit" block loading={busy}>
             {accountTexts.resetSubmit}
           </Button>
-        </Form>
+        </form>
       )}
-      <Flex justify="center" style={{ marginTop: 16 }}>
+      <Links centered>
         <Link to="/login">{accountTexts.backToLogin}</Link>
-      </Flex>
+      </Links>
     </AuthLayout>
   );
 }

@@ -1,26 +1,34 @@
-import { BankOutlined, LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { DEFAULT_CONSOLE_TYPE, type SignupBody } from '@yanbo/contracts';
-import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { feedback, toastSuccess } from '../../app/feedback';
 import { ApiError, errorText } from '../../app/http';
 import { accountTexts } from '../../locales/zh-CN/account';
 import { mobileExists, sendPublicSms, signup } from './api/auth';
 import { startSession } from './api/session';
-import { AuthLayout } from './components/auth-layout';
-import { codeRules, confirmRules, mobileRules, newPasswordRules } from './components/form-rules';
-import { SmsCodeButton } from './components/sms-code-button';
+import { AuthLayout } from './components/light/auth-layout';
+import { Button, Links, styles, TextField } from './components/light/controls';
+import { codeRules, confirmRules, mobileRules, newPasswordRules } from './components/light/rules';
+import { CodeField } from './components/light/sms-fields';
+import { toast } from './components/light/toast';
+import { useLightForm } from './components/light/use-light-form';
 import { reportSignup } from './report-signup';
 import { safeReturnUrl } from './return-url';
 
-type SignupForm = SignupBody & { confirm: string };
+type SignupForm = Pick<SignupBody, 'mobile' | 'code' | 'password' | 'contact' | 'company'> & { confirm: string };
 
 /** /signup: a new mobile, its SMS code and a password; then signed in and sent on. */
 export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<SignupForm>();
+  const form = useLightForm<SignupForm>(
+    { mobile: '', code: '', password: '', confirm: '', contact: '', company: '' },
+    {
+      mobile: { rules: mobileRules },
+      code: { rules: codeRules },
+      password: { rules: newPasswordRules },
+      confirm: { rules: confirmRules('password'), dependencies: ['password'] },
+    },
+  );
   const [registered, setRegistered] = useState(false);
   const [busy, setBusy] = useState(false);
   const consoleType = params.get('type') || DEFAULT_CONSOLE_TYPE;
@@ -28,21 +36,22 @@ export function SignupPage() {
 
   // Before sending a code, the flow checks whether the mobile already has an account (seed 000 §5).
   const checkMobile = async () => {
-    const mobile = form.getFieldValue('mobile') as string | undefined;
-    if (!mobile || form.getFieldError('mobile').length > 0) return false;
+    const mobile = form.values.mobile;
+    if (!mobile || form.hasError('mobile')) return false;
     const { exists } = await mobileExists(mobile);
     setRegistered(exists);
     return exists;
   };
 
   const sendCode = async () => {
-    const { mobile } = await form.validateFields(['mobile']);
+    const valid = form.validate(['mobile']);
+    if (!valid) throw new Error('invalid mobile');
     if (await checkMobile()) throw new Error('registered');
     try {
-      await sendPublicSms(mobile, 'signup');
-      toastSuccess(accountTexts.smsSent);
+      await sendPublicSms(valid.mobile, 'signup');
+      toast.success(accountTexts.smsSent);
     } catch (failure) {
-      feedback().message.error(await errorText(failure));
+      toast.error(await errorText(failure));
       throw failure;
     }
   };
@@ -53,79 +62,81 @@ export function SignupPage() {
       // A promotion link (GET /v3/promote) carries ?promoter=; the sign-up is counted for that agent.
       const session = await signup({ ...body, promoter: params.get('promoter') || undefined });
       startSession(session);
-      toastSuccess(accountTexts.signupSuccess);
+      toast.success(accountTexts.signupSuccess);
       await reportSignup({ agentId: session.me.id, type: consoleType });
       navigate(target, { replace: true });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.field) {
-        form.setFields([{ name: failure.field as keyof SignupForm, errors: [await errorText(failure)] }]);
+      if (failure instanceof ApiError && failure.field && failure.field in form.values) {
+        form.setError(failure.field as keyof SignupForm, await errorText(failure));
       } else {
-        feedback().message.error(await errorText(failure));
+        toast.error(await errorText(failure));
       }
     } finally {
       setBusy(false);
     }
   };
 
+  const mobileField = form.field('mobile', {
+    onBlur: () => void checkMobile(),
+    onChange: () => setRegistered(false),
+  });
   return (
     <AuthLayout title={accountTexts.signupTitle}>
-      <Form form={form} size="large" onFinish={submit} initialValues={{ contact: '', company: '' }}>
-        <Form.Item
-          name="mobile"
-          rules={mobileRules}
-          validateStatus={registered ? 'error' : undefined}
-          help={
-            registered ? (
-              <span>
-                {accountTexts.mobileRegistered}，<Link to="/login">{accountTexts.goLogin}</Link>
-              </span>
-            ) : undefined
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <TextField
+          icon="mobile"
+          placeholder={accountTexts.mobilePlaceholder}
+          maxLength={11}
+          field={
+            registered
+              ? {
+                  ...mobileField,
+                  error: (
+                    <span>
+                      {accountTexts.mobileRegistered}，<Link to="/login">{accountTexts.goLogin}</Link>
+                    </span>
+                  ),
+                }
+              : mobileField
           }
-        >
-          <Input
-            prefix={<MobileOutlined />}
-            placeholder={accountTexts.mobilePlaceholder}
-            maxLength={11}
-            onBlur={() => void checkMobile()}
-            onChange={() => setRegistered(false)}
-          />
-        </Form.Item>
-        <Flex gap={8} align="start">
-          <Form.Item name="code" rules={codeRules} style={{ flex: 1 }}>
-            <Input prefix={<SafetyOutlined />} placeholder={accountTexts.codePlaceholder} maxLength={6} />
-          </Form.Item>
-          <SmsCodeButton onSend={sendCode} disabled={registered} />
-        </Flex>
-        <Form.Item name="password" rules={newPasswordRules}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={accountTexts.setPasswordPlaceholder}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item name="confirm" dependencies={['password']} rules={confirmRules('password')}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={accountTexts.confirmPasswordPlaceholder}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item name="contact">
-          <Input prefix={<UserOutlined />} placeholder={accountTexts.contactPlaceholder} maxLength={50} />
-        </Form.Item>
-        <Form.Item name="company">
-          <Input prefix={<BankOutlined />} placeholder={accountTexts.companyPlaceholder} maxLength={100} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} disabled={registered}>
+        />
+        <CodeField field={form.field('code')} onSend={sendCode} disabled={registered} />
+        <TextField
+          icon="lock"
+          password
+          placeholder={accountTexts.setPasswordPlaceholder}
+          autoComplete="new-password"
+          field={form.field('password')}
+        />
+        <TextField
+          icon="lock"
+          password
+          placeholder={accountTexts.confirmPasswordPlaceholder}
+          autoComplete="new-password"
+          field={form.field('confirm')}
+        />
+        <TextField
+          icon="user"
+          placeholder={accountTexts.contactPlaceholder}
+          maxLength={50}
+          field={form.field('contact')}
+        />
+        <TextField
+          icon="bank"
+          placeholder={accountTexts.companyPlaceholder}
+          maxLength={100}
+          field={form.field('company')}
+        />
+        <Button primary type="submit" block loading={busy} disabled={registered}>
           {accountTexts.signup}
         </Button>
-      </Form>
-      <Flex justify="center" style={{ marginTop: 16 }}>
-        <Typography.Text type="secondary">{accountTexts.haveAccount}</Typography.Text>
+      </form>
+      <Links centered>
+        <span className={styles.secondary}>{accountTexts.haveAccount}</span>
         <Link to={`/login${params.get('returnUrl') ? `?returnUrl=${encodeURIComponent(target)}` : ''}`}>
           {accountTexts.goLogin}
         </Link>
-      </Flex>
+      </Links>
     </AuthLayout>
   );
 }

@@ -11,6 +11,13 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return () => importWithTimeout(load).then((module) => ({ Component: pick(module) }));
 }
 
+/** antd with the console's theme, locale and feedback, and the screens drawn with it around the signed-in ones. */
+export const consoleShell = () => importWithTimeout(() => import('./console-shell'));
+/** The entry rule's loads (their queries and the contract entries they call), run before any signed-in screen. */
+export const entryLoaderModule = () => importWithTimeout(() => import('./entry-loader'));
+/** The loading, failure, not-found and no-access screens around the signed-in ones. */
+export const consoleScreens = () => importWithTimeout(() => import('./console-screens'));
+
 /** The console around every signed-in screen, fetched with the first signed-in screen. */
 export const consoleLayout: LazyPage = lazyPage(
   () => import('./layout'),
@@ -20,13 +27,13 @@ export const consoleLayout: LazyPage = lazyPage(
 const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
 
 /**
- * Fetches the first signed-in screen's chunks (the layout and the activity list) once the visitor starts on the
+ * Fetches the first signed-in screen's chunks (antd's shell, the entry loads, the layout and the activity list) once the visitor starts on the
  * sign-in form, so signing in waits for the server only; a visitor who never touches the form never downloads them.
  */
 export function warmSignedInScreensOnIntent(target: EventTarget = document): void {
   const warm = () => {
     for (const type of INTENT_EVENTS) target.removeEventListener(type, warm, true);
-    void Promise.allSettled([consoleLayout(), consolePages.activities()]);
+    void Promise.allSettled([consoleShell(), entryLoaderModule(), consoleLayout(), consolePages.activities()]);
   };
   for (const type of INTENT_EVENTS) target.addEventListener(type, warm, true);
 }
@@ -47,10 +54,17 @@ export const publicPages: Record<PublicRouteName, LazyPage> = {
     () => import('../features/account/lostpass-page'),
     (m) => m.LostpassPage,
   ),
-  meeting: lazyPage(
-    () => import('../features/meeting/meeting-room-page'),
-    (m) => m.MeetingRoomPage,
-  ),
+  // The meeting room is drawn with antd: it comes with the console shell's theme and feedback around it.
+  meeting: () =>
+    Promise.all([importWithTimeout(() => import('../features/meeting/meeting-room-page')), consoleShell()]).then(
+      ([{ MeetingRoomPage }, { ConsoleProviders }]) => ({
+        Component: () => (
+          <ConsoleProviders>
+            <MeetingRoomPage />
+          </ConsoleProviders>
+        ),
+      }),
+    ),
 };
 
 export const consolePages: Record<ConsoleRouteName, LazyPage> = {
