@@ -6,8 +6,8 @@ import styles from './light.module.css';
 
 const DURATION_MS = 3000;
 const ICON: Record<'success' | 'error', IconNode> = {
-  success: ICONS.checkCircleFilled,
-  error: ICONS.closeCircleFilled,
+  success: ICONS.checkCircleFilled.icon as IconNode,
+  error: ICONS.closeCircleFilled.icon as IconNode,
 };
 
 function svgOf(node: IconNode): Element {
