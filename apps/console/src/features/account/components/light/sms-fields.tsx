@@ -1,29 +1,10 @@
-import { SMS_RESEND_SECONDS } from '@yanbo/contracts';
-import { useEffect, useState } from 'react';
 import { accountTexts } from '../../../../locales/zh-CN/account';
+import { useSmsCountdown } from '../use-sms-countdown';
 import { Button, type FieldProps, Row, styles, TextField } from './controls';
 
 /** 获取验证码, then a countdown until the code may be sent again. */
 export function SmsCodeButton({ onSend, disabled }: { onSend: () => Promise<unknown>; disabled?: boolean }) {
-  const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft(left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-
-  const send = async () => {
-    setSending(true);
-    try {
-      await onSend();
-      setLeft(SMS_RESEND_SECONDS);
-    } catch {
-      // The caller shows the failure.
-    } finally {
-      setSending(false);
-    }
-  };
+  const { left, sending, send } = useSmsCountdown(onSend);
   return (
     <Button onClick={send} loading={sending} disabled={disabled || left > 0} className={styles.smsButton}>
       {left > 0 ? accountTexts.resendIn(left) : accountTexts.sendCode}
