@@ -18,6 +18,10 @@ const seconds = (from: Date, to: Date | null, now: Date) =>
 export async function recordPush(db: Db, activityId: number, agentId: number, isPushing: boolean) {
   // What the viewers of the push ending (or of the one before a new push) received belongs to that push.
   await flushViewerRecords(db, activityId);
+  await writeIngestSession(db, activityId, agentId, isPushing);
+}
+
+async function writeIngestSession(db: Db, activityId: number, agentId: number, isPushing: boolean) {
   if (isPushing) {
     await db
       .insertInto('ingestSessions')
@@ -32,6 +36,35 @@ export async function recordPush(db: Db, activityId: number, agentId: number, is
       .where('endedAt', 'is', null)
       .execute();
   }
+}
+
+/**
+ * The stream app/stream started or stopped pushing: the activity's isPushing and its ingest session change in one
+ * transaction, so nobody sees a push live without its session (or ended with its session still open). Answers the
+ * activity when its state changed, undefined when it already was so.
+ */
+export async function recordPushing(db: Db, app: string, stream: string, isPushing: boolean) {
+  const activity = await db
+    .selectFrom('activities')
+    .select('id')
+    .where('app', '=', app)
+    .where('stream', '=', stream)
+    .where('isPushing', '!=', isPushing)
+    .executeTakeFirst();
+  if (!activity) return undefined;
+  // What the viewers of the push ending (or of the one before a new push) received belongs to that push.
+  await flushViewerRecords(db, activity.id);
+  return db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('activities')
+      .set({ isPushing, updatedAt: new Date() })
+      .where('id', '=', activity.id)
+      .where('isPushing', '!=', isPushing)
+      .returning(['id', 'agentId', 'subagentId'])
+      .executeTakeFirst();
+    if (changed) await writeIngestSession(trx, changed.id, changed.agentId, isPushing);
+    return changed;
+  });
 }
 
 /** A viewer came or went: the latest push keeps its peak, and a leaving viewer adds the bytes it received. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
-import { activityOnStream, keyMatches, recordPush } from '../activities/index.ts';
+import { activityOnStream, keyMatches, recordPushing } from '../activities/index.ts';
 import { remindSubscribers } from '../watch/index.ts';
 
 // Whoever receives the push (the embedded RTMP server, or nginx-rtmp / SRS / a CDN through the webhooks) asks the same
@@ -41,16 +41,8 @@ export async function setPushing(
   isPushing: boolean,
   log: (line: string) => void = toStderr,
 ) {
-  const changed = await ctx.db
-    .updateTable('activities')
-    .set({ isPushing, updatedAt: new Date() })
-    .where('app', '=', app)
-    .where('stream', '=', stream)
-    .where('isPushing', '!=', isPushing)
-    .returning(['id', 'agentId', 'subagentId'])
-    .executeTakeFirst();
+  const changed = await recordPushing(ctx.db, app, stream, isPushing);
   if (changed) {
-    await recordPush(ctx.db, changed.id, changed.agentId, isPushing);
     ctx.realtime.publish(agentChannel(changed.agentId), {
       type: 'activity.pushing',
       activityId: changed.id,
