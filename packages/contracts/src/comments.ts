@@ -263,7 +263,8 @@ export const pinnedCommentList = listOf(chatComment);
 export const commentIds = z.object({
   ids: z.array(id).min(1, 'Choose at least one comment').max(200, 'At most 200 comments at once'),
 });
-export const commentReview = commentIds.extend({ status: z.enum(['passed', 'failed']) });
+/** passed approves, failed rejects, pending puts a reviewed comment back on the check list (seed 001 §4). */
+export const commentReview = commentIds.extend({ status: commentStatus });
 export const commentIdBody = z.object({ commentId: id });
 export const chatUserBody = z.object({ userId: chatViewerId });
 export const chatUsers = z.object({ items: z.array(z.object({ userId: z.string(), createdAt: isoDateTime })) });
@@ -309,7 +310,8 @@ const chatCalls = defineCalls('comments', {
   reviewComments: {
     method: 'PUT',
     path: '/activity/:id/comment/review',
-    summary: 'Approve (passed) or reject (failed) comments; approved ones reach the viewers',
+    summary:
+      'Approve (passed), reject (failed) or put back on the check list (pending) comments; approved ones reach the viewers',
     access: 'signedIn',
     params: idParams,
     body: commentReview,

@@ -250,6 +250,23 @@ describe.each(engines)('live chat on %s', (engine) => {
     const counts = (await api('GET', `/activity/${activity}/comment?status=failed`)).body.counts;
     expect(counts).toMatchObject({ pending: 0, failed: 1 });
 
+    // Back on the check list: the viewers who saw the approved one drop it, its author sees it waiting again.
+    await api('PUT', `/activity/${activity}/comment/review`, { ids: [first.comment.id], status: 'pending' });
+    expect((await watcher.waitFor('deleted')).ids).toEqual([first.comment.id]);
+    const rechecked = await author.waitFor(
+      'comment',
+      (m) => m.comment.id === first.comment.id && m.comment.status === 'pending',
+    );
+    expect(rechecked.comment.isPinned).toBe(false);
+    const back = await api('GET', `/activity/${activity}/comment?status=pending`);
+    expect(back.body.items.map((c: { id: number }) => c.id)).toEqual([first.comment.id]);
+    expect(back.body.counts).toMatchObject({ pending: 1, passed: 0, failed: 1 });
+    const refused = await api('PUT', `/activity/${activity}/comment/review`, {
+      ids: [first.comment.id],
+      status: 'hidden',
+    });
+    expect(refused.status).toBe(400);
+
     const off = await api('PUT', `/activity/${activity}/filter`, {
       checkMode: false,
       isCommentRTDisplayDisabled: true,

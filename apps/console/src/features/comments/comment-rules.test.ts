@@ -149,7 +149,10 @@ describe('real-time display off', () => {
 describe('row actions', () => {
   it('offer review in check mode or for a held comment, pinning for a passed one, restrictions for a viewer', () => {
     expect(commentActions(comment(1), false)).toMatchObject({ approve: false, reject: false, pin: true });
-    expect(commentActions(comment(1), true)).toMatchObject({ approve: false, reject: true });
+    expect(commentActions(comment(1), true)).toMatchObject({ approve: false, reject: true, recheck: true });
+    expect(commentActions(comment(1, { status: 'failed' }), true)).toMatchObject({ approve: true, recheck: true });
+    expect(commentActions(comment(1, { status: 'pending' }), true)).toMatchObject({ recheck: false });
+    expect(commentActions(comment(1), false)).toMatchObject({ recheck: false });
     expect(commentActions(comment(1, { status: 'pending' }), false)).toMatchObject({
       approve: true,
       reject: true,

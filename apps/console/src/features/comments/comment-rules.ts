@@ -103,6 +103,8 @@ export function commentActions(comment: ChatComment, checkMode: boolean) {
   return {
     approve: review && comment.status !== 'passed',
     reject: review && comment.status !== 'failed',
+    /** 移回待审核: a reviewed comment goes back on the check list (seed 001 §4). */
+    recheck: checkMode && comment.status !== 'pending',
     pin: comment.status === 'passed' && !comment.isPinned,
     unpin: comment.isPinned,
     /** 禁言, 拉黑 and 踢出 name a viewer; a robot's comment has none. */

@@ -23,6 +23,7 @@ export const commentTexts = {
 
   'comments.approve': '通过',
   'comments.reject': '拒绝',
+  'comments.recheck': '移回待审核',
   'comments.delete': '删除',
   'comments.pin': '置顶',
   'comments.unpin': '取消置顶',
@@ -81,6 +82,7 @@ export const commentTexts = {
 
   'comments.toast.passed': '审核通过',
   'comments.toast.failed': '已拒绝',
+  'comments.toast.pending': '已移回待审核',
   'comments.toast.deleted': '删除成功',
   'comments.toast.pinned': '置顶成功',
   'comments.toast.unpinned': '已取消置顶',

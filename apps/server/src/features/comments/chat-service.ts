@@ -352,7 +352,7 @@ export async function reviewComments(
   if (changed.length === 0) return { ok: true };
   const after = await ctx.db
     .updateTable('comments')
-    .set({ status: body.status, ...(body.status === 'failed' ? { pinnedAt: null } : {}) })
+    .set({ status: body.status, ...(body.status === 'passed' ? {} : { pinnedAt: null }) })
     .where('activityId', '=', activity.id)
     .where(
       'id',
@@ -361,19 +361,19 @@ export async function reviewComments(
     )
     .returning(COLUMNS)
     .execute();
-  const wasPassed = new Set(changed.filter((row) => row.status === 'passed').map((row) => row.id));
+  // Refused or back on the check list: viewers who saw it (it had passed) drop it first, then its author is told.
+  const wasPassed = changed.filter((row) => row.status === 'passed').map((row) => row.id);
+  if (body.status !== 'passed' && wasPassed.length > 0) {
+    publishChat(ctx, activity.id, { type: 'chat.message', message: { type: 'deleted', ids: wasPassed } });
+  }
   for (const row of after.sort((a, b) => a.id - b.id)) {
     const comment = toComment(row);
     if (body.status === 'passed') {
       // Approved: now every viewer hears it.
       publishChat(ctx, activity.id, { type: 'chat.message', message: commentMessage(comment) });
     } else if (row.viewerId) {
-      // Refused: its author is told; viewers who saw it (it had passed) drop it.
       publishChat(ctx, activity.id, { type: 'chat.message', message: commentMessage(comment), onlyUser: row.viewerId });
     }
-  }
-  if (body.status === 'failed' && wasPassed.size > 0) {
-    publishChat(ctx, activity.id, { type: 'chat.message', message: { type: 'deleted', ids: [...wasPassed] } });
   }
   return { ok: true };
 }

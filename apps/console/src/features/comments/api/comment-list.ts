@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentCalls } from '@yanbo/contracts';
+import { type CommentStatus, commentCalls } from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
 import { api } from '../../../app/http';
 import { commentTexts as t } from '../../../locales/zh-CN/comments';
@@ -22,14 +22,20 @@ export const commentListQuery = (activityId: number, tab: CommentTab) =>
     staleTime: 0,
   });
 
+const REVIEW_TOASTS: Record<CommentStatus, string> = {
+  passed: t['comments.toast.passed'],
+  failed: t['comments.toast.failed'],
+  pending: t['comments.toast.pending'],
+};
+
 export function useCommentMutations(activityId: number) {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: commentsKey(activityId) });
   const review = useMutation({
-    mutationFn: ({ ids, status }: { ids: number[]; status: 'passed' | 'failed' }) =>
+    mutationFn: ({ ids, status }: { ids: number[]; status: CommentStatus }) =>
       api(commentCalls.reviewComments, { params: { id: activityId }, body: { ids, status } }),
     onSuccess: async (_, { status }) => {
-      toastSuccess(status === 'passed' ? t['comments.toast.passed'] : t['comments.toast.failed']);
+      toastSuccess(REVIEW_TOASTS[status]);
       await reload();
     },
   });

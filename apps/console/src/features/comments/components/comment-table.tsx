@@ -167,6 +167,15 @@ export function CommentTable({ activityId, tab, onTab, checkMode, waiting, onSho
                       {t['comments.reject']}
                     </Button>
                   )}
+                  {can.recheck && (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => review.mutateAsync({ ids: [comment.id], status: 'pending' }).catch(quiet)}
+                    >
+                      {t['comments.recheck']}
+                    </Button>
+                  )}
                   {(can.pin || can.unpin) && (
                     <Button
                       type="link"
