@@ -24,6 +24,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const SERVER_START_DEADLINE_MS = 180_000;
+
 /** Starts the real server (npm start's process) on a free port with a fresh data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -33,13 +35,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A deadline, not a wait: a server migrating PGlite on a machine at load 25 took 58 s to answer.
+  const deadline = Date.now() + SERVER_START_DEADLINE_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${baseUrl}/api/healthz`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error(`server did not start within ${SERVER_START_DEADLINE_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

@@ -158,6 +158,11 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/watch/:id/events': pub('the audience’s live state stream'),
   'POST /api/watch/:id/subscribe/code': pub('the audience asks for a code to subscribe its own mobile to a reminder'),
   'POST /api/watch/:id/subscribe': pub('the audience subscribes its own mobile, proven by its code'),
+  'POST /api/watch/:id/sign-in/code': pub('a viewer asks for a code to sign in with its own mobile'),
+  'POST /api/watch/:id/sign-in': pub(
+    'a viewer signs in with its own mobile, proven by its code; the proof names the agent',
+  ),
+  'DELETE /api/watch/:id/sign-in': pub('a viewer clears its own sign-in cookie'),
   'GET /api/watch/:id/chat': pub('the audience’s chat socket of any activity; the viewer is its own cookie'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),

@@ -94,6 +94,7 @@ describe('chat room rules', () => {
       type: 'welcome',
       sid: 'sid-12345678',
       userId: 'viewer-0000000000000000',
+      mobile: null,
       nickname: '小明',
       checkMode: true,
       isCommentRTDisplayDisabled: false,

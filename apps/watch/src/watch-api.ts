@@ -67,6 +67,14 @@ export const sendSubscribeCode = (id: number, mobile: string) =>
 export const subscribe = (id: number, mobile: string, code: string) =>
   api(watchCalls.subscribe, { params: { id }, body: { mobile, code } });
 
+export const sendSignInCode = (id: number, mobile: string) =>
+  api(watchCalls.sendSignInCode, { params: { id }, body: { mobile } });
+
+export const signIn = (id: number, mobile: string, code: string) =>
+  api(watchCalls.signIn, { params: { id }, body: { mobile, code } });
+
+export const signOut = (id: number) => api(watchCalls.signOut, { params: { id } });
+
 /** Follows the push state live; answers the function that stops listening. */
 export function followPushing(id: number, onChange: (isPushing: boolean) => void): () => void {
   const source = new EventSource(apiUrl(watchCalls.followPushing, { params: { id } }));

@@ -4,6 +4,7 @@ import { type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { CodeGate } from './components/code-gate';
 import { IntroTabs } from './components/intro-tabs';
 import { StageView } from './components/stage-view';
+import { MobileGateView, ViewerBadge } from './components/viewer-sign-in';
 import { watchTexts as t } from './locales/zh-CN';
 import styles from './watch.module.css';
 import { fetchWatchPage, followPushing, sendHeartbeat, startVisit, WatchApiError } from './watch-api';
@@ -154,6 +155,8 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
       <div className={styles.column} style={background} data-testid="watch-page">
         {page.watchCodeRequired && activityId !== null ? (
           <CodeGate activityId={activityId} page={page} onEntered={() => void reload()} />
+        ) : page.mobileGate !== 'open' && activityId !== null ? (
+          <MobileGateView activityId={activityId} page={page} onChanged={() => void reload()} />
         ) : (
           <StageView page={page} stage={stage} onStarted={() => void reload()} />
         )}
@@ -168,8 +171,13 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
               {t['watch.stream.idle']}
             </span>
           )}
+          {activityId !== null && (
+            <ViewerBadge activityId={activityId} viewer={page.viewer} onChanged={() => void reload()} />
+          )}
         </header>
         <IntroTabs
+          // Signing in or out changes who the chat knows: its socket starts again as the new viewer.
+          key={page.viewer?.mobile ?? ''}
           tabs={page.menu.items}
           style={template.commentStyleCustomized}
           chat={
@@ -178,8 +186,8 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
               : {
                   activityId,
                   viewerId: viewerId ?? null,
-                  // After the watch code, if any, and once the viewer is known.
-                  enabled: !page.watchCodeRequired && viewerId !== undefined,
+                  // After the watch code and the mobile gate, if any, and once the viewer is known.
+                  enabled: !page.watchCodeRequired && page.mobileGate === 'open' && viewerId !== undefined,
                 }
           }
         />

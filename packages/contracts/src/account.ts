@@ -67,7 +67,7 @@ export const smsLoginBody = z.object({ mobile, code: smsCode });
 export type SmsLoginBody = z.infer<typeof smsLoginBody>;
 
 /** What a verification code is for; `subscribe` confirms a viewer's mobile for an activity's reminders (预约). */
-export const smsPurpose = z.enum(['signup', 'login', 'lostpass', 'mobile', 'verify', 'subscribe']);
+export const smsPurpose = z.enum(['signup', 'login', 'lostpass', 'mobile', 'verify', 'subscribe', 'viewer']);
 export type SmsPurpose = z.infer<typeof smsPurpose>;
 /** Every message the SMS gateway sends: a code for one of the purposes, or an activity's start reminder. */
 export type SmsTemplateName = SmsPurpose | 'reminder';

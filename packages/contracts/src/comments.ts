@@ -139,6 +139,7 @@ export const CHAT_CLOSE_CODES = {
   flood: 4029,
   handshakeTimeout: 4408,
   full: 4013,
+  signInRequired: 4011,
 } as const;
 
 export const COMMENT_STATUSES = ['pending', 'passed', 'failed'] as const;
@@ -155,6 +156,7 @@ export const CHAT_REFUSALS = {
   tooLong: 'CHAT_TOO_LONG',
   badMessage: 'CHAT_BAD_MESSAGE',
   notReady: 'CHAT_NOT_READY',
+  signInRequired: 'CHAT_SIGN_IN_REQUIRED',
 } as const;
 export type ChatRefusal = (typeof CHAT_REFUSALS)[keyof typeof CHAT_REFUSALS];
 export const chatRefusalCode = z.enum(Object.values(CHAT_REFUSALS) as [ChatRefusal, ...ChatRefusal[]]);
@@ -169,6 +171,7 @@ export const CHAT_REFUSAL_MESSAGES: Record<ChatRefusal, string> = {
   CHAT_TOO_LONG: `A comment is at most ${COMMENT_MAX_LENGTH} characters`,
   CHAT_BAD_MESSAGE: 'Not a chat message',
   CHAT_NOT_READY: 'Say hello first',
+  CHAT_SIGN_IN_REQUIRED: 'This activity admits listed mobiles only: sign in with one',
 };
 export const CHAT_REFUSAL_TEXTS: Record<ChatRefusal, string> = {
   CHAT_BLACKLISTED: '你已被加入黑名单，无法参与互动',
@@ -179,6 +182,7 @@ export const CHAT_REFUSAL_TEXTS: Record<ChatRefusal, string> = {
   CHAT_TOO_LONG: `评论不能超过${COMMENT_MAX_LENGTH}个字`,
   CHAT_BAD_MESSAGE: '消息格式错误',
   CHAT_NOT_READY: '聊天尚未连接',
+  CHAT_SIGN_IN_REQUIRED: '本场直播仅限受邀手机号参与，请先登录',
 };
 /** System notices the server sends when the console changes the chat's rules. */
 export const CHAT_NOTICES = {
@@ -230,6 +234,8 @@ export const chatServerMessage = z.discriminatedUnion('type', [
     sid: z.string(),
     userId: z.string(),
     nickname: z.string(),
+    /** The viewer's mobile, masked, when it signed in by SMS; null for an anonymous viewer. */
+    mobile: z.string().nullable(),
     checkMode: z.boolean(),
     isCommentRTDisplayDisabled: z.boolean(),
   }),

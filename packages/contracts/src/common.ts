@@ -11,6 +11,8 @@ export const mobile = z
   .string()
   .trim()
   .regex(/^1[3-9]\d{9}$/, 'Invalid mobile number');
+/** A mobile as others may see it: 138****5678. */
+export const maskMobile = (value: string) => (value.length >= 7 ? `${value.slice(0, 3)}****${value.slice(-4)}` : value);
 export const password = z
   .string()
   .min(8, 'Password must be 8 to 64 characters')

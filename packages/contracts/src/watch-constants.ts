@@ -6,6 +6,7 @@ export const WATCH_ERRORS = {
   visitNotFound: 'Visit Not Found',
   activityEnded: 'The activity has ended',
   subscribeLimit: 'Too many subscriptions, try again later',
+  signInLimit: 'Too many sign-ins, try again later',
 } as const;
 
 /** The viewer token (after the right watch code) travels in this header; the page keeps it per activity. */
@@ -19,6 +20,15 @@ export const WATCH_HEARTBEAT_MAX_SECONDS = 60;
 export const WATCH_CODE_MAX_FAILURES = 10;
 export const WATCH_CODE_FAILURE_WINDOW_SECONDS = 900;
 export const WATCH_TOKEN_TTL_DAYS = 7;
+/**
+ * A viewer signed in by SMS: the signed mobile rides in this HttpOnly cookie, for the agent whose page it was given on,
+ * so that agent's allowed-mobiles list and its chat know the viewer by that mobile.
+ */
+export const VIEWER_MOBILE_COOKIE = 'yanbo_viewer_mobile';
+export const VIEWER_SIGN_IN_TTL_DAYS = 30;
+/** Who may watch when the activity lists allowed mobiles: anyone (no list), sign in first, or this mobile is not listed. */
+export const MOBILE_GATES = ['open', 'signIn', 'notAllowed'] as const;
+export type MobileGate = (typeof MOBILE_GATES)[number];
 /** The HLS playlist URL carries the page's viewer id, so an HLS viewer is counted online while it keeps fetching. */
 export const HLS_VIEWER_PARAM = 'viewer';
 /** An HLS viewer that fetched nothing for this many target durations has left. */

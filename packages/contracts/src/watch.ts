@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { pullSource } from './activities.ts';
 import { activityMenu, shareCard } from './activity-settings.ts';
 import { defineCalls } from './call.ts';
-import { id, isoDateTime, mobile, smsCode } from './common.ts';
+import { id, isoDateTime, mobile, ok, smsCode } from './common.ts';
 import { liveTemplate } from './page-template.ts';
+
+import { MOBILE_GATES } from './watch-constants.ts';
 
 export * from './watch-constants.ts';
 
@@ -40,7 +42,11 @@ export const watchPage = z.object({
   shareCard,
   /** The activity asks for a watch code and this request's viewer token is missing or stale. */
   watchCodeRequired: z.boolean(),
-  /** The playback addresses; null until the watch code is given (or when the activity has no stream). */
+  /** The viewer signed in by SMS on this agent's pages (the mobile masked), or null. */
+  viewer: z.object({ mobile: z.string() }).nullable(),
+  /** When the activity lists allowed mobiles: open (no list), signIn (sign in first) or notAllowed (not listed). */
+  mobileGate: z.enum(MOBILE_GATES),
+  /** The playback addresses; null until the watch code is given and the mobile gate is open (or with no stream). */
   playback: watchPlayback.nullable(),
 });
 export type WatchPage = z.infer<typeof watchPage>;
@@ -93,6 +99,12 @@ export const subscribeInput = z.object({ mobile, code: smsCode });
 export type SubscribeInput = z.infer<typeof subscribeInput>;
 export const subscribed = z.object({ mobile: z.string(), subscribed: z.literal(true) });
 export type Subscribed = z.infer<typeof subscribed>;
+
+/** POST /api/watch/{id}/sign-in: a viewer signs in by its mobile and an SMS code; the answer masks the mobile. */
+export const viewerSignInInput = z.object({ mobile, code: smsCode });
+export type ViewerSignInInput = z.infer<typeof viewerSignInInput>;
+export const viewerSignedIn = z.object({ mobile: z.string(), mobileGate: z.enum(MOBILE_GATES) });
+export type ViewerSignedIn = z.infer<typeof viewerSignedIn>;
 
 export const watchCalls = defineCalls('watch', {
   getWatchPage: {
@@ -147,6 +159,32 @@ export const watchCalls = defineCalls('watch', {
     params: watchParams,
     body: subscribeInput,
     response: subscribed,
+  },
+  sendSignInCode: {
+    method: 'POST',
+    path: '/watch/:id/sign-in/code',
+    summary: 'Text a verification code to a viewer’s mobile, to sign in on the watch page',
+    access: 'public',
+    params: watchParams,
+    body: subscribeCodeInput,
+    response: subscribeCodeSent,
+  },
+  signIn: {
+    method: 'POST',
+    path: '/watch/:id/sign-in',
+    summary: 'Sign a viewer in by mobile and code: the chat and the allowed-mobiles list know it by that mobile',
+    access: 'public',
+    params: watchParams,
+    body: viewerSignInInput,
+    response: viewerSignedIn,
+  },
+  signOut: {
+    method: 'DELETE',
+    path: '/watch/:id/sign-in',
+    summary: 'Sign the viewer out: it is an anonymous viewer again',
+    access: 'public',
+    params: watchParams,
+    response: ok,
   },
   followPushing: {
     method: 'GET',

@@ -18,6 +18,7 @@ const TEMPLATES: Record<SmsTemplateName, string> = {
   lostpass: 'SMS_100003',
   mobile: 'SMS_100004',
   verify: 'SMS_100004',
+  viewer: 'SMS_100004',
   subscribe: 'SMS_100004',
   reminder: 'SMS_100009',
 };

@@ -87,8 +87,13 @@ describe.each(engines)('watch page on %s', (engine) => {
     expect(page.body.menu.items[2].schedule[0]).toMatchObject({ time: '09:00', title: '开场' });
     expect(page.body.shareCard).toMatchObject({ title: '分享标题', description: '分享描述' });
     expect(page.body.watchCodeRequired).toBe(false);
+    // The allowed-mobiles list asks an anonymous viewer to sign in first: no playback until then.
+    expect(page.body).toMatchObject({ viewer: null, mobileGate: 'signIn', playback: null });
+    await w.call('PUT', `/activity/${id}/template`, { token: w.aToken, body: { allowedMobiles: [] } });
+    const open = await w.call('GET', `/watch/${id}`);
+    expect(open.body.mobileGate).toBe('open');
     const detail = await w.call('GET', `/activity/${id}`, { token: w.aToken });
-    expect(page.body.playback).toEqual(detail.body.stream.pullSource);
+    expect(open.body.playback).toEqual(detail.body.stream.pullSource);
     // Never the push key or the agent's account.
     expect(page.text).not.toContain(detail.body.stream.pushStreamKey);
     expect(page.text).not.toContain('key=');

@@ -119,6 +119,7 @@ export const activitySettingsTexts = {
         lostpass: '找回密码',
         mobile: '更换手机号',
         subscribe: '观众预约验证',
+        viewer: '观众登录验证',
         reminder: '开播提醒',
       }) as Record<string, string>
     )[purpose] ?? purpose,

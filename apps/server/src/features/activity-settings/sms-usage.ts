@@ -1,9 +1,7 @@
-import { SMS_RESOURCE_ALLOWANCE, type SmsUsage } from '@yanbo/contracts';
+import { maskMobile, SMS_RESOURCE_ALLOWANCE, type SmsUsage } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ownAgent } from '../../platform/tenancy.ts';
-
-const masked = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 
 /**
  * GET /agent/{id}/sms: the messages sent to the agent's mobile and for its activities (its viewers' subscribe codes and
@@ -40,7 +38,7 @@ export async function getSmsUsage(
     byPurpose: Object.fromEntries(byPurpose.map((row) => [row.purpose, Number(row.n)])),
     items: rows.map((row) => ({
       id: row.id,
-      mobile: masked(row.mobile),
+      mobile: maskMobile(row.mobile),
       purpose: row.purpose,
       // A reminder is not a code: once sent, it is sent.
       status: row.purpose === 'reminder' ? 'sent' : row.consumedAt ? 'used' : row.expiresAt <= now ? 'expired' : 'sent',

@@ -11,7 +11,10 @@ import {
   chatClientMessage,
   ERROR_MESSAGES,
   idParams,
+  type MobileGate,
+  maskMobile,
   VIEWER_COOKIE,
+  VIEWER_MOBILE_COOKIE,
 } from '@yanbo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +24,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { acquireAll } from '../../platform/rate-limit.ts';
 import type { RealtimeEvent } from '../../platform/realtime/hub.ts';
+import { mobileViewerId, viewerAccess } from '../watch/index.ts';
 import {
   type ChatActivity,
   type ChatHubEvent,
@@ -250,7 +254,10 @@ function createRooms(ctx: AppContext) {
 export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
   const rooms = createRooms(ctx);
   server.addHook('onClose', async () => rooms.close());
-  const activities = new WeakMap<FastifyRequest, ChatActivity>();
+  const opening = new WeakMap<
+    FastifyRequest,
+    { activity: ChatActivity; mobile: string | undefined; mobileGate: MobileGate }
+  >();
 
   server.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
@@ -262,21 +269,24 @@ export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
     preHandler: async (request) => {
       const activity = await chatActivity(ctx.db, request.params.id);
       if (!activity) throw notFound(ERROR_MESSAGES.activityNotFound);
-      activities.set(request, activity);
+      // A viewer signed in by SMS is known by its mobile; an activity listing allowed mobiles admits only those.
+      const access = await viewerAccess(ctx, activity, cookieOf(request, VIEWER_MOBILE_COOKIE));
+      opening.set(request, { activity, ...access });
     },
     handler: async (_request, reply) => reply.code(404).send(),
     wsHandler: (socket, request) => {
-      const activity = activities.get(request);
-      if (!activity) {
+      const open = opening.get(request);
+      if (!open) {
         socket.close(1011);
         return;
       }
+      const { activity, mobile, mobileGate } = open;
       const known = cookieOf(request, VIEWER_COOKIE);
       const viewer: Viewer = {
         socket,
         sid: newId(12),
-        // The watch page's viewer cookie names the viewer; without one, this socket is a viewer of its own.
-        userId: known && VIEWER_ID.test(known) ? known : newId(16),
+        // A signed-in mobile names the viewer; else the watch page's viewer cookie; else this socket is its own viewer.
+        userId: mobile ? mobileViewerId(ctx.secretKey, mobile) : known && VIEWER_ID.test(known) ? known : newId(16),
         nickname: '',
         activity,
         queue: null,
@@ -337,6 +347,11 @@ export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
 
       async function hello(nickname: string) {
         if (!(await ready)) return;
+        if (mobileGate !== 'open') {
+          refuse(viewer, CHAT_REFUSALS.signInRequired);
+          socket.close(CHAT_CLOSE_CODES.signInRequired, 'sign in with an allowed mobile');
+          return;
+        }
         const restrictions = await restrictionsOf(ctx.db, activity!.id, viewer.userId);
         if (restrictions.has('blacklist')) {
           refuse(viewer, CHAT_REFUSALS.blacklisted);
@@ -356,6 +371,7 @@ export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
           sid: viewer.sid,
           userId: viewer.userId,
           nickname: viewer.nickname,
+          mobile: mobile ? maskMobile(mobile) : null,
           ...filter,
         });
         const missed = after === undefined ? [] : await missedComments(ctx.db, activity!.id, after);

@@ -7,6 +7,7 @@ import {
   type HeartbeatResult,
   type IntroTab,
   liveTemplate,
+  maskMobile,
   shareCard,
   type VisitInput,
   type VisitStarted,
@@ -30,6 +31,7 @@ import { readActivitySection } from '../../platform/settings-store.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { progressOf, sdIsLive, streamAddresses, toEndedAt } from '../activities/index.ts';
 import { sanitiseHtml } from './html-sanitiser.ts';
+import { mobileGateOf, signedInMobile } from './viewer-mobile.ts';
 
 // The audience side of an activity. Public: the activity id from the URL is the only key, so every call first checks
 // that the activity is one an audience may see (enabled, not archived, not deleted, its agent not disabled) and answers
@@ -75,7 +77,12 @@ function viewerTokenValid(secretKey: string, activityId: number, code: string, t
 const cleanTab = (tab: IntroTab): IntroTab => (tab.richText ? { ...tab, richText: sanitiseHtml(tab.richText) } : tab);
 
 /** GET /api/watch/{id} */
-export async function getWatchPage(ctx: AppContext, activityId: number, viewerToken?: string): Promise<WatchPage> {
+export async function getWatchPage(
+  ctx: AppContext,
+  activityId: number,
+  viewerToken?: string,
+  mobileCookie?: string,
+): Promise<WatchPage> {
   const activity = await publicActivity(ctx.db, activityId);
   const [template, card, code] = await Promise.all([
     readActivitySection(ctx.db, activityId, 'template', liveTemplate, structuredClone(DEFAULT_LIVE_TEMPLATE)),
@@ -89,6 +96,8 @@ export async function getWatchPage(ctx: AppContext, activityId: number, viewerTo
   const { subscribedMobileList: _mobiles, allowedMobiles: _allowed, ...shown } = template.value;
   const tabs = shown.introTabs.map(cleanTab);
   const watchCodeRequired = code.enabled && !viewerTokenValid(ctx.secretKey, activityId, code.code, viewerToken);
+  const mobile = signedInMobile(ctx.secretKey, mobileCookie, activity.agentId);
+  const mobileGate = mobileGateOf(template.value.allowedMobiles, mobile);
   const { pullSource } = streamAddresses(ctx.secretKey, ctx.config, activity, sdIsLive(ctx.ingest, activity));
   return {
     activity: {
@@ -105,7 +114,9 @@ export async function getWatchPage(ctx: AppContext, activityId: number, viewerTo
     menu: { items: tabs },
     shareCard: card.value,
     watchCodeRequired,
-    playback: watchCodeRequired || !activity.stream ? null : pullSource,
+    viewer: mobile ? { mobile: maskMobile(mobile) } : null,
+    mobileGate,
+    playback: watchCodeRequired || mobileGate !== 'open' || !activity.stream ? null : pullSource,
   };
 }
 

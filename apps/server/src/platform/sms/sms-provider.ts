@@ -56,6 +56,7 @@ const PURPOSE_TEXT: Record<SmsPurpose, string> = {
   mobile: '更换手机号',
   verify: '身份验证',
   subscribe: '预约',
+  viewer: '观看登录',
 };
 
 /**
