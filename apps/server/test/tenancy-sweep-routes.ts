@@ -8,8 +8,8 @@ import {
   MEDIA_ERRORS,
   PRICE_ERRORS,
   ROBOT_ERRORS,
-  VIRTUAL_AUDIENCE_ERRORS,
   SENSITIVE_WORD_ERRORS,
+  VIRTUAL_AUDIENCE_ERRORS,
 } from '@yanbo/contracts';
 
 // The tenancy table: every route the server registers, keyed `METHOD /path` as Fastify knows it. A route is either

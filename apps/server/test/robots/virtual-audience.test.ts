@@ -9,8 +9,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { liveOpsSampler } from '../../src/features/live-ops/index.ts';
 import { chatChannel } from '../../src/features/comments/chat-service.ts';
+import { liveOpsSampler } from '../../src/features/live-ops/index.ts';
 import { agentChannel, type RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import {
   call,
@@ -76,7 +76,10 @@ describe.each(engines)('virtual audience on %s', (engine) => {
     const saved = await api('PUT', `/v3/activity/${id}/virtual-audience`, { ...SETTINGS, commentsEnabled: true });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toEqual({ ...SETTINGS, commentsEnabled: true });
-    expect((await api('GET', `/v3/activity/${id}/virtual-audience`)).body).toEqual({ ...SETTINGS, commentsEnabled: true });
+    expect((await api('GET', `/v3/activity/${id}/virtual-audience`)).body).toEqual({
+      ...SETTINGS,
+      commentsEnabled: true,
+    });
 
     for (const [field, value] of [
       ['target', -1],
@@ -108,9 +111,9 @@ describe.each(engines)('virtual audience on %s', (engine) => {
       VIRTUAL_AUDIENCE_ERRORS.libraryNotFound,
     );
     const ours = await api('POST', '/agent/comment/library', { name: '暖场', items: ['好看'] });
-    expect((await api('PUT', `/v3/activity/${id}/virtual-audience`, { ...SETTINGS, libraryId: ours.body.id })).status).toBe(
-      200,
-    );
+    expect(
+      (await api('PUT', `/v3/activity/${id}/virtual-audience`, { ...SETTINGS, libraryId: ours.body.id })).status,
+    ).toBe(200);
 
     const stranger = await newActivity(otherToken);
     expectError(await api('GET', `/v3/activity/${stranger}/virtual-audience`), 404, ERROR_MESSAGES.activityNotFound);
@@ -269,8 +272,12 @@ describe.each(engines)('virtual audience on %s', (engine) => {
     });
     expect(beat.status, beat.text).toBe(200);
     expect(
-      (await call(t.app, 'POST', `/watch/${id}/heartbeat`, { body: { visitId: 1, latencyMs: -5 }, headers: { cookie } }))
-        .body.field,
+      (
+        await call(t.app, 'POST', `/watch/${id}/heartbeat`, {
+          body: { visitId: 1, latencyMs: -5 },
+          headers: { cookie },
+        })
+      ).body.field,
     ).toBe('latencyMs');
 
     const sampler = liveOpsSampler(t.ctx);
