@@ -97,7 +97,9 @@ describe('the player’s latency in the heartbeat', () => {
   it('is how far the playing position is behind the newest the page has of the stream', () => {
     const position = { currentTime: 10, bufferedEnd: 12.5, seekableEnd: null, paused: false };
     expect(playerLatencyMs(position)).toBe(2500);
-    expect(playerLatencyMs({ ...position, seekableEnd: 14 })).toBe(4000);
+    // A Media Source player's seekable range is its whole duration: the buffered end is the edge.
+    expect(playerLatencyMs({ ...position, seekableEnd: 95 })).toBe(2500);
+    expect(playerLatencyMs({ ...position, bufferedEnd: null, seekableEnd: 14 })).toBe(4000);
   });
 
   it('is not reported by a paused player, one without an edge, or one past the bound', () => {
@@ -105,6 +107,7 @@ describe('the player’s latency in the heartbeat', () => {
     expect(playerLatencyMs(null)).toBeNull();
     expect(playerLatencyMs({ ...position, paused: true })).toBeNull();
     expect(playerLatencyMs({ ...position, bufferedEnd: null })).toBeNull();
+    expect(playerLatencyMs({ ...position, bufferedEnd: null, seekableEnd: Number.POSITIVE_INFINITY })).toBeNull();
     expect(playerLatencyMs({ ...position, bufferedEnd: 5 })).toBeNull();
     expect(playerLatencyMs({ ...position, bufferedEnd: 10 + 601 })).toBeNull();
   });

@@ -108,12 +108,13 @@ export interface PlayerPosition {
 }
 
 /**
- * How far behind the live edge the player plays, ms (the live operations screen's viewer latency): the later of the
- * buffered and seekable ends is the newest the page has of the stream. Null when it does not play or knows no edge.
+ * How far behind the live edge the player plays, ms (the live operations screen's viewer latency): the buffered end
+ * is the newest the page has of the stream (the seekable end when nothing is buffered: a Media Source player's
+ * seekable range is its whole duration, no edge). Null when it does not play or knows no edge.
  */
 export function playerLatencyMs(position: PlayerPosition | null): number | null {
   if (!position || position.paused) return null;
-  const edge = Math.max(position.bufferedEnd ?? -1, position.seekableEnd ?? -1);
+  const edge = position.bufferedEnd ?? position.seekableEnd ?? -1;
   if (edge < 0 || !Number.isFinite(edge)) return null;
   const ms = Math.round((edge - position.currentTime) * 1000);
   return ms >= 0 && ms <= WATCH_LATENCY_MAX_MS ? ms : null;

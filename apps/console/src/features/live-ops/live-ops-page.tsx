@@ -48,7 +48,7 @@ function LiveOpsScreen({ activityId }: { activityId: number }) {
         }
       />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={15}>
+        <Col xs={24} xl={14}>
           <Flex vertical gap={16}>
             <Card title={t['liveOps.player.title']} size="small">
               <LivePlayer
@@ -61,7 +61,7 @@ function LiveOpsScreen({ activityId }: { activityId: number }) {
             <HealthCard ops={ops.data} />
           </Flex>
         </Col>
-        <Col xs={24} xl={9}>
+        <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
             <VirtualAudienceCard activityId={activityId} />
             <Typography.Title level={5} style={{ margin: 0 }}>

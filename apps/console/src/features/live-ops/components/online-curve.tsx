@@ -18,9 +18,9 @@ export function OnlineCurve({ curve }: { curve: OnlineSample[] }) {
     const series = curveSeries(curve);
     return {
       tooltip: { trigger: 'axis' },
-      legend: { data: [t['liveOps.online.real'], t['liveOps.online.virtual']] },
+      legend: { top: 0, data: [t['liveOps.online.real'], t['liveOps.online.virtual']] },
       grid: { left: 48, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'time' },
+      xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
         {
