@@ -8,6 +8,7 @@ import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journey
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
 import { commentJourneys } from './journeys/comments.ts';
 import { giftJourneys } from './journeys/gifts.ts';
+import { liveOpsJourneys } from './journeys/live-ops.ts';
 import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
 import { pageTemplateJourneys } from './journeys/page-template.ts';
@@ -78,6 +79,7 @@ describe('browser journeys', () => {
   wechatPayJourneys(journey);
   activitySettingsJourneys(journey);
   watchJourneys(journey);
+  liveOpsJourneys(journey);
   commentJourneys(journey);
   liveTranscodeJourneys(journey);
   statsJourneys(journey);

@@ -21,6 +21,7 @@ import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
 import { registerExpenseRoutes } from './features/expense/index.ts';
 import { registerExtensionRoutes } from './features/extensions/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
+import { keepSamplingLiveActivities, registerLiveOpsRoutes } from './features/live-ops/index.ts';
 import {
   createEmbeddedIngest,
   createRelayRunner,
@@ -147,6 +148,9 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     const stopEndingPushes = keepEndingSilentExternalPushes(ctx, (line) => app.log.warn(line));
     app.addHook('onClose', async () => stopEndingPushes());
   }
+  // The live operations screen's samples and the virtual audience run while activities push (issue 10).
+  const stopSampling = keepSamplingLiveActivities(ctx, (line) => app.log.warn(line));
+  app.addHook('onClose', async () => stopSampling());
   await ensureAdminAgent(ctx, app.log);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -191,6 +195,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerGiftRoutes(api, ctx);
       registerCommentRoutes(api, ctx);
       registerRobotRoutes(api, ctx);
+      registerLiveOpsRoutes(api, ctx);
       registerStatsRoutes(api, ctx);
       registerExtensionRoutes(api, ctx);
       await registerPriceRoutes(api, ctx);

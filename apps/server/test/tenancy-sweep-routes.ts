@@ -9,6 +9,7 @@ import {
   PRICE_ERRORS,
   ROBOT_ERRORS,
   SENSITIVE_WORD_ERRORS,
+  VIRTUAL_AUDIENCE_ERRORS,
 } from '@yanbo/contracts';
 
 // The tenancy table: every route the server registers, keyed `METHOD /path` as Fastify knows it. A route is either
@@ -76,6 +77,15 @@ export interface Probe {
 export type RouteEntry = { public: string; whenBuilt?: boolean } | { own: string } | { probes: Probe[] };
 
 const ACTIVITY = ERROR_MESSAGES.activityNotFound;
+const VIRTUAL_AUDIENCE = {
+  enabled: true,
+  target: 100,
+  rampMinutes: 0,
+  jitterPercent: 0,
+  commentsEnabled: false,
+  libraryId: 0,
+  commentIntervalSeconds: 30,
+};
 const AGENT = ERROR_MESSAGES.agentNotFound;
 const GROUP = ERROR_MESSAGES.activityGroupNotFound;
 const SUBACCOUNT = ERROR_MESSAGES.subaccountNotFound;
@@ -602,6 +612,19 @@ export const ROUTES: Record<string, RouteEntry> = {
       },
     ],
   },
+  'GET /api/v3/activity/:id/virtual-audience': activity((id) => `/api/v3/activity/${id}/virtual-audience`),
+  'PUT /api/v3/activity/:id/virtual-audience': {
+    probes: [
+      ...activity((id) => `/api/v3/activity/${id}/virtual-audience`, VIRTUAL_AUDIENCE).probes,
+      {
+        url: (w) => `/api/v3/activity/${w.aAct}/virtual-audience`,
+        body: (w) => ({ ...VIRTUAL_AUDIENCE, libraryId: w.bLibrary }),
+        expect: 404,
+        message: VIRTUAL_AUDIENCE_ERRORS.libraryNotFound,
+      },
+    ],
+  },
+  'GET /api/v3/activity/:id/live-ops': activity((id) => `/api/v3/activity/${id}/live-ops`),
   'GET /api/v3/activity/:id/comment/pin': activity((id) => `/api/v3/activity/${id}/comment/pin`),
   'POST /api/v3/activity/:id/comment/pin': activity((id) => `/api/v3/activity/${id}/comment/pin`, { commentId: 1 }),
   'DELETE /api/v3/activity/:id/comment/pin': activity((id) => `/api/v3/activity/${id}/comment/pin`, { commentId: 1 }),

@@ -58,8 +58,12 @@ export const enterWatchCode = (id: number, code: string) =>
 export const startVisit = (id: number, ditch: string | undefined, referrer: string) =>
   api(watchCalls.startVisit, { params: { id }, body: { ditch, referrer } });
 
-export const sendHeartbeat = (id: number, visitId: number) =>
-  api(watchCalls.sendHeartbeat, { params: { id }, body: { visitId }, keepalive: true });
+export const sendHeartbeat = (id: number, visitId: number, latencyMs: number | null) =>
+  api(watchCalls.sendHeartbeat, {
+    params: { id },
+    body: { visitId, ...(latencyMs === null ? {} : { latencyMs }) },
+    keepalive: true,
+  });
 
 export const sendSubscribeCode = (id: number, mobile: string) =>
   api(watchCalls.sendSubscribeCode, { params: { id }, body: { mobile } });

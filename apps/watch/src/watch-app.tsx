@@ -8,7 +8,7 @@ import { MobileGateView, ViewerBadge } from './components/viewer-sign-in';
 import { watchTexts as t } from './locales/zh-CN';
 import styles from './watch.module.css';
 import { fetchWatchPage, followPushing, sendHeartbeat, startVisit, WatchApiError } from './watch-api';
-import { type Stage, stageOf, watchTokenKey } from './watch-rules';
+import { playerLatencyMs, type Stage, stageOf, videoPosition, watchTokenKey } from './watch-rules';
 
 const RENDITIONS_POLL_MS = 10_000;
 
@@ -49,7 +49,7 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
     void reload();
   }, [reload]);
 
-  // One visit per page view, then a heartbeat every 30 s for its watch time.
+  // One visit per page view, then a heartbeat every 30 s for its watch time, with how far behind live the player is.
   useEffect(() => {
     if (activityId === null) return;
     let visitId: number | null = null;
@@ -64,7 +64,8 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
         if (!stopped) setViewerId(null);
       });
     const timer = window.setInterval(() => {
-      if (visitId !== null) sendHeartbeat(activityId, visitId).catch(() => {});
+      const latency = playerLatencyMs(videoPosition(document.querySelector('video')));
+      if (visitId !== null) sendHeartbeat(activityId, visitId, latency).catch(() => {});
     }, WATCH_HEARTBEAT_SECONDS * 1000);
     return () => {
       stopped = true;

@@ -6,6 +6,7 @@ import {
   filledPaths,
   logoStyle,
   pickRendition,
+  playerLatencyMs,
   stageOf,
   withViewer,
 } from './watch-rules';
@@ -89,5 +90,25 @@ describe('playback quality', () => {
   it('adds the viewer id to the HLS address', () => {
     expect(withViewer(origin.hls, 'v 1')).toBe('http://h/live/live/s1/index.m3u8?viewer=v%201');
     expect(withViewer('http://h/x.m3u8?a=1', 'v')).toBe('http://h/x.m3u8?a=1&viewer=v');
+  });
+});
+
+describe('the player’s latency in the heartbeat', () => {
+  it('is how far the playing position is behind the newest the page has of the stream', () => {
+    const position = { currentTime: 10, bufferedEnd: 12.5, seekableEnd: null, paused: false };
+    expect(playerLatencyMs(position)).toBe(2500);
+    // A Media Source player's seekable range is its whole duration: the buffered end is the edge.
+    expect(playerLatencyMs({ ...position, seekableEnd: 95 })).toBe(2500);
+    expect(playerLatencyMs({ ...position, bufferedEnd: null, seekableEnd: 14 })).toBe(4000);
+  });
+
+  it('is not reported by a paused player, one without an edge, or one past the bound', () => {
+    const position = { currentTime: 10, bufferedEnd: 12, seekableEnd: null, paused: false };
+    expect(playerLatencyMs(null)).toBeNull();
+    expect(playerLatencyMs({ ...position, paused: true })).toBeNull();
+    expect(playerLatencyMs({ ...position, bufferedEnd: null })).toBeNull();
+    expect(playerLatencyMs({ ...position, bufferedEnd: null, seekableEnd: Number.POSITIVE_INFINITY })).toBeNull();
+    expect(playerLatencyMs({ ...position, bufferedEnd: 5 })).toBeNull();
+    expect(playerLatencyMs({ ...position, bufferedEnd: 10 + 601 })).toBeNull();
   });
 });

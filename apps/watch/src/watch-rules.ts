@@ -1,5 +1,11 @@
 import { activityStatusLabels, progressAt } from '@yanbo/contracts/activity-status';
-import { HLS_VIEWER_PARAM, type WatchPage, type WatchPlayback, type WatchTemplate } from '@yanbo/contracts/watch';
+import {
+  HLS_VIEWER_PARAM,
+  WATCH_LATENCY_MAX_MS,
+  type WatchPage,
+  type WatchPlayback,
+  type WatchTemplate,
+} from '@yanbo/contracts/watch';
 
 // Pure rules of the watch page: what the stage shows, the countdown, the logo's placement, what the URL says.
 
@@ -92,3 +98,36 @@ export function withViewer(url: string, viewerId: string): string {
 export const subscribedKey = (activityId: number) => `yanbo.subscribed.${activityId}`;
 export const validMobile = (value: string) => /^1[3-9]\d{9}$/.test(value.trim());
 export const validSmsCode = (value: string) => /^\d{6}$/.test(value.trim());
+
+/** What a player's position says of it: its times in seconds (a <video>'s buffered and seekable ends, where it plays). */
+export interface PlayerPosition {
+  currentTime: number;
+  bufferedEnd: number | null;
+  seekableEnd: number | null;
+  paused: boolean;
+}
+
+/**
+ * How far behind the live edge the player plays, ms (the live operations screen's viewer latency): the buffered end
+ * is the newest the page has of the stream (the seekable end when nothing is buffered: a Media Source player's
+ * seekable range is its whole duration, no edge). Null when it does not play or knows no edge.
+ */
+export function playerLatencyMs(position: PlayerPosition | null): number | null {
+  if (!position || position.paused) return null;
+  const edge = position.bufferedEnd ?? position.seekableEnd ?? -1;
+  if (edge < 0 || !Number.isFinite(edge)) return null;
+  const ms = Math.round((edge - position.currentTime) * 1000);
+  return ms >= 0 && ms <= WATCH_LATENCY_MAX_MS ? ms : null;
+}
+
+/** The position of the page's <video>, if it has one. */
+export function videoPosition(video: HTMLVideoElement | null): PlayerPosition | null {
+  if (!video) return null;
+  const end = (ranges: TimeRanges) => (ranges.length > 0 ? ranges.end(ranges.length - 1) : null);
+  return {
+    currentTime: video.currentTime,
+    bufferedEnd: end(video.buffered),
+    seekableEnd: end(video.seekable),
+    paused: video.paused,
+  };
+}

@@ -246,7 +246,10 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pinned'), comment: chatComment, isPinned: z.boolean() }),
   z.object({ type: z.literal('deleted'), ids: z.array(z.number().int()) }),
   z.object({ type: z.literal('notice'), text: z.string() }),
-  /** Real viewers connected now (robots are counted apart, never here). */
+  /**
+   * Viewers online as the audience is shown them: those connected now plus the activity's virtual audience (issue 10;
+   * the console gets the two apart, GET /v3/activity/{id}/live-ops).
+   */
   z.object({ type: z.literal('online'), count: z.number().int() }),
   /** The staff kicked this socket out; the server closes it next (4001). */
   z.object({ type: z.literal('kicked') }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCalls } from './call.ts';
-import { id, isoDateTime, listOf, ok, pageQuery } from './common.ts';
+import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
 
 // Virtual audience (seed 000 §3 "configure virtual audience robots", §7 "Robots"; issue 10): the robots an agent keeps,
 // each a nickname and an avatar, which post robot comments and make up the virtual part of an online count (always
@@ -71,7 +71,72 @@ export type RobotsInput = z.input<typeof robotsInput>;
 export const robotsCreated = z.object({ items: z.array(robot) });
 export const robotIds = z.object({ ids: z.array(id).min(1, 'Choose at least one robot').max(ROBOT_BATCH_MAX) });
 
+// An activity's virtual audience (issue 10): while the activity is pushing, the server adds a virtual count to the
+// online count its viewers see, on a curve the agent sets (a target reached over a ramp from the push's start, with a
+// little jitter), and the agent's robots post comments from a comment library at an interval. The console always
+// shows real and virtual apart, and statistics never count robots (they make no visits).
+
+export const VIRTUAL_AUDIENCE_ERRORS = {
+  libraryNotFound: 'Comment Library Not Found',
+} as const;
+
+/** The most virtual viewers one activity may show. */
+export const VIRTUAL_AUDIENCE_MAX = 100_000;
+export const VIRTUAL_RAMP_MAX_MINUTES = 600;
+export const VIRTUAL_JITTER_MAX_PERCENT = 50;
+export const ROBOT_COMMENT_INTERVAL_MIN_SECONDS = 5;
+export const ROBOT_COMMENT_INTERVAL_MAX_SECONDS = 3_600;
+
+export const virtualAudience = z.object({
+  /** Whether the virtual count is added to the online count viewers see while the activity pushes. */
+  enabled: z.boolean(),
+  /** Virtual viewers once the ramp is over. */
+  target: z.number().int().min(0).max(VIRTUAL_AUDIENCE_MAX),
+  /** Minutes from the push's start until the target is reached (0: at once). */
+  rampMinutes: z.number().int().min(0).max(VIRTUAL_RAMP_MAX_MINUTES),
+  /** How far (± percent) the count wanders around the curve, so it does not look drawn with a ruler. */
+  jitterPercent: z.number().int().min(0).max(VIRTUAL_JITTER_MAX_PERCENT),
+  /** Whether the robots post comments from the library on their own. */
+  commentsEnabled: z.boolean(),
+  /** The comment library they draw from (0: the default library). */
+  libraryId: z.number().int().min(0).max(2_147_483_647),
+  /** Seconds between two robot comments. */
+  commentIntervalSeconds: z
+    .number()
+    .int()
+    .min(ROBOT_COMMENT_INTERVAL_MIN_SECONDS)
+    .max(ROBOT_COMMENT_INTERVAL_MAX_SECONDS),
+});
+export type VirtualAudience = z.infer<typeof virtualAudience>;
+
+export const DEFAULT_VIRTUAL_AUDIENCE: VirtualAudience = {
+  enabled: false,
+  target: 0,
+  rampMinutes: 10,
+  jitterPercent: 5,
+  commentsEnabled: false,
+  libraryId: 0,
+  commentIntervalSeconds: 30,
+};
+
 export const robotCalls = defineCalls('robots', {
+  getVirtualAudience: {
+    method: 'GET',
+    path: '/v3/activity/:id/virtual-audience',
+    summary: 'The activity’s virtual audience: the online curve and the robots’ comments',
+    access: 'signedIn',
+    params: idParams,
+    response: virtualAudience,
+  },
+  setVirtualAudience: {
+    method: 'PUT',
+    path: '/v3/activity/:id/virtual-audience',
+    summary: 'Set the activity’s virtual audience; a live activity’s viewers see the new count within seconds',
+    access: 'signedIn',
+    params: idParams,
+    body: virtualAudience,
+    response: virtualAudience,
+  },
   listRobotTemplates: {
     method: 'GET',
     path: '/v3/robot-template',

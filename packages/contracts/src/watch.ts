@@ -73,8 +73,15 @@ export const visitStarted = z.object({
 });
 export type VisitStarted = z.infer<typeof visitStarted>;
 
+/** A reported latency past this is a stalled player, not a latency. */
+export const WATCH_LATENCY_MAX_MS = 600_000;
+
 /** POST /api/watch/{id}/heartbeat */
-export const heartbeatInput = z.object({ visitId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const heartbeatInput = z.object({
+  visitId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** How far behind the live edge the page's player plays now, ms (the live operations screen's viewer latency). */
+  latencyMs: z.coerce.number().int().min(0).max(WATCH_LATENCY_MAX_MS).optional(),
+});
 export type HeartbeatInput = z.infer<typeof heartbeatInput>;
 export const heartbeatResult = z.object({ visitId: z.number().int(), watchSeconds: z.number().int() });
 export type HeartbeatResult = z.infer<typeof heartbeatResult>;

@@ -96,6 +96,10 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/comments/comments-page'),
     (m) => m.CommentsPage,
   ),
+  'live-ops': lazyPage(
+    () => import('../features/live-ops/live-ops-page'),
+    (m) => m.LiveOpsPage,
+  ),
   ditches: lazyPage(
     () => import('../features/ditches/ditch-list-page'),
     (m) => m.DitchListPage,

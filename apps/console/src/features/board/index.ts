@@ -1,3 +1,4 @@
 // The board's door.
-export { isActivityNotFound } from './board-rules';
+export { isActivityNotFound, streamForHost } from './board-rules';
 export { ActivitySubpageHeader, ActivitySubpagePending, BackToBoard } from './components/activity-subpage';
+export { LivePlayer } from './components/live-player';

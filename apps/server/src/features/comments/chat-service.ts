@@ -48,7 +48,9 @@ export type ChatHubEvent =
   | { type: 'chat.kick'; sid: string }
   | { type: 'chat.block'; userId: string }
   /** How many viewers one process holds in the room, so every process can tell the room's online count. */
-  | { type: 'chat.presence'; process: string; count: number };
+  | { type: 'chat.presence'; process: string; count: number }
+  /** The virtual audience's count now (issue 10): added to what the room's viewers are shown, never to `real`. */
+  | { type: 'chat.virtual'; count: number };
 
 export interface ChatActivity {
   id: number;
@@ -390,6 +392,19 @@ export async function sendRobotComment(
     .where('id', '=', body.robotId)
     .executeTakeFirst();
   if (!robot) throw notFound(CHAT_ERRORS.robotNotFound);
+  return postRobotComment(ctx, activity, robot, body.text);
+}
+
+/**
+ * A comment in a robot's name, stored and heard like a viewer's (the staff's manual one, and the virtual audience's
+ * own from a library). Robots are the agent's staff: what they say is passed as it is.
+ */
+export async function postRobotComment(
+  ctx: AppContext,
+  activity: ChatActivity,
+  robot: { id: number; nickname: string; avatar: string },
+  text: string,
+): Promise<ChatComment> {
   const row = await ctx.db
     .insertInto('comments')
     .values({
@@ -399,7 +414,7 @@ export async function sendRobotComment(
       isRobot: true,
       nickname: robot.nickname,
       avatar: robot.avatar,
-      text: body.text,
+      text,
       status: 'passed',
     })
     .returning(COLUMNS)

@@ -55,7 +55,7 @@ const MESSAGE_WINDOW_MS = 10_000;
  * a process not heard from for PRESENCE_STALE_MS no longer counts.
  */
 const PRESENCE_EVERY_MS = 10_000;
-const PRESENCE_STALE_MS = 25_000;
+export const PRESENCE_STALE_MS = 25_000;
 const PRESENCE_DEBOUNCE_MS = 100;
 
 const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -79,6 +79,8 @@ interface Room {
   viewers: Set<Viewer>;
   presence: Map<string, { count: number; at: number }>;
   online: number;
+  /** The virtual audience's count and when it was heard: one not said again within PRESENCE_STALE_MS is over. */
+  virtual: { count: number; at: number };
   announce: NodeJS.Timeout | undefined;
   unsubscribe: () => void;
 }
@@ -128,6 +130,8 @@ function createRooms(ctx: AppContext) {
       if (now - seen.at > PRESENCE_STALE_MS) room.presence.delete(process);
       else total += seen.count;
     }
+    // Viewers are shown real and virtual together; the console gets them apart (features/live-ops).
+    if (now - room.virtual.at <= PRESENCE_STALE_MS) total += room.virtual.count;
     if (total === room.online) return;
     room.online = total;
     const out = outgoing({ type: 'online', count: total });
@@ -169,6 +173,10 @@ function createRooms(ctx: AppContext) {
         room.presence.set(event.process, { count: event.count, at: Date.now() });
         recount(room);
         return;
+      case 'chat.virtual':
+        room.virtual = { count: event.count, at: Date.now() };
+        recount(room);
+        return;
     }
   };
 
@@ -188,6 +196,7 @@ function createRooms(ctx: AppContext) {
         viewers: new Set(),
         presence: new Map(),
         online: -1,
+        virtual: { count: 0, at: 0 },
         announce: undefined,
         unsubscribe: () => {},
       };

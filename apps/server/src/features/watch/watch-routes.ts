@@ -49,7 +49,8 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
       }
       return started;
     },
-    sendHeartbeat: ({ params, body, request }) => watch.heartbeat(ctx.db, params.id, body.visitId, viewerOf(request)),
+    sendHeartbeat: ({ params, body, request }) =>
+      watch.heartbeat(ctx.db, params.id, body.visitId, viewerOf(request), body.latencyMs),
     sendSubscribeCode: ({ params, body, request }) => sendSubscribeCode(ctx, params.id, body.mobile, clientOf(request)),
     subscribe: ({ params, body, request }) => subscribe(ctx, params.id, body, clientOf(request)),
     sendSignInCode: ({ params, body, request }) => sendSignInCode(ctx, params.id, body.mobile, clientOf(request)),

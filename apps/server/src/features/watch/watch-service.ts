@@ -249,13 +249,15 @@ export async function startVisit(
 
 /**
  * POST /api/watch/{id}/heartbeat: one update. The time since the last heartbeat (at most a missed beat's worth) is
- * added to the visit's watch time, so a page cannot claim more than it stayed.
+ * added to the visit's watch time, so a page cannot claim more than it stayed. The player's latency, when the page
+ * measured one, is kept for the live operations screen.
  */
 export async function heartbeat(
   db: Db,
   activityId: number,
   visitId: number,
   viewerId: string | undefined,
+  latencyMs?: number,
 ): Promise<HeartbeatResult> {
   const row = viewerId
     ? await db
@@ -263,6 +265,7 @@ export async function heartbeat(
         .set({
           lastSeenAt: sql`now()`,
           watchSeconds: sql`watch_seconds + least(greatest(extract(epoch from now() - last_seen_at), 0), ${WATCH_HEARTBEAT_MAX_SECONDS})::integer`,
+          ...(latencyMs === undefined ? {} : { latencyMs }),
         })
         .where('id', '=', sql<string>`${visitId}`)
         .where('activityId', '=', activityId)

@@ -328,6 +328,19 @@ export interface Meetings {
   state: "ongoing" | "ended";
 }
 
+export interface OnlineSamples {
+  activityId: number;
+  agentId: number;
+  at: Timestamp;
+  bitrateKbps: number | null;
+  droppedFrames: number | null;
+  fps: number | null;
+  latencyReports: Generated<number>;
+  real: number;
+  viewerLatencyMs: number | null;
+  virtual: number;
+}
+
 export interface PackageOrders {
   activityId: number | null;
   agentId: number;
@@ -477,6 +490,20 @@ export interface Subagents {
   username: string;
 }
 
+export interface VirtualAudiences {
+  activityId: number;
+  agentId: number;
+  commentIntervalSeconds: Generated<number>;
+  commentsEnabled: Generated<boolean>;
+  enabled: Generated<boolean>;
+  jitterPercent: Generated<number>;
+  libraryId: Generated<number>;
+  nextCommentAt: Timestamp | null;
+  rampMinutes: Generated<number>;
+  target: Generated<number>;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface Visits {
   activityId: number;
   agentId: number;
@@ -485,6 +512,7 @@ export interface Visits {
   id: Generated<Int8>;
   ip: Generated<string>;
   lastSeenAt: Generated<Timestamp>;
+  latencyMs: number | null;
   referrer: Generated<string>;
   startedAt: Generated<Timestamp>;
   userAgent: Generated<string>;
@@ -523,6 +551,7 @@ export interface DB {
   media: Media;
   meetingParticipants: MeetingParticipants;
   meetings: Meetings;
+  onlineSamples: OnlineSamples;
   packageOrders: PackageOrders;
   packages: Packages;
   payNotifications: PayNotifications;
@@ -536,5 +565,6 @@ export interface DB {
   streamJobs: StreamJobs;
   subagentGroups: SubagentGroups;
   subagents: Subagents;
+  virtualAudiences: VirtualAudiences;
   visits: Visits;
 }

@@ -41,6 +41,10 @@ export interface LiveStreamInfo {
   startedAt: Date;
   viewers: number;
   bytesIn: number;
+  /** Video frames received (sequence headers aside). */
+  videoFrames: number;
+  /** Frames the encoder skipped: gaps in the video timestamps against the frame rate its metadata declares. */
+  droppedFrames: number;
   hasVideo: boolean;
   hasAudio: boolean;
   metadata: AmfObject | null;
@@ -80,6 +84,9 @@ export class LiveStream {
   audioConfig: MediaTag | null = null;
   gop: MediaTag[] = [];
   bytesIn = 0;
+  videoFrames = 0;
+  droppedFrames = 0;
+  private lastVideoTimestamp = -1;
   ended = false;
   private gopBytes = 0;
   private sawVideo = false;
@@ -142,6 +149,7 @@ export class LiveStream {
         this.emit(tag);
         return;
       }
+      this.countVideoFrame(timestamp);
       if (isVideoKeyframe(data)) {
         this.resetGop();
         this.cache(tag);
@@ -162,6 +170,19 @@ export class LiveStream {
       }
     }
     this.emit(tag);
+  }
+
+  /** Counts a frame, and the frames skipped before it when the gap since the last is past 1.5 declared frames. */
+  private countVideoFrame(timestamp: number) {
+    this.videoFrames += 1;
+    const rate = Number(this.metadataObject?.framerate ?? this.metadataObject?.videoframerate);
+    const gap = timestamp - this.lastVideoTimestamp;
+    // A gap of more than 10 s is a new timeline (a reconnect), not dropped frames.
+    if (this.lastVideoTimestamp >= 0 && rate > 0 && rate <= 240 && gap < 10_000) {
+      const frameMs = 1000 / rate;
+      if (gap > frameMs * 1.5) this.droppedFrames += Math.round(gap / frameMs) - 1;
+    }
+    this.lastVideoTimestamp = timestamp;
   }
 
   private resetGop() {
@@ -242,6 +263,8 @@ export class LiveStream {
       startedAt: this.startedAt,
       viewers: this.viewers,
       bytesIn: this.bytesIn,
+      videoFrames: this.videoFrames,
+      droppedFrames: this.droppedFrames,
       hasVideo: this.hasVideo,
       hasAudio: this.hasAudio,
       metadata: this.metadataObject,
