@@ -96,6 +96,10 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/comments/comments-page'),
     (m) => m.CommentsPage,
   ),
+  interactions: lazyPage(
+    () => import('../features/interactions/interactions-page'),
+    (m) => m.InteractionsPage,
+  ),
   ditches: lazyPage(
     () => import('../features/ditches/ditch-list-page'),
     (m) => m.DitchListPage,

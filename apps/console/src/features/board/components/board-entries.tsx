@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  CheckSquareOutlined,
   CommentOutlined,
   DownloadOutlined,
   FormOutlined,
@@ -20,6 +21,7 @@ const icons: Record<BoardEntryKey, ReactNode> = {
   liveConfig: <AppstoreOutlined />,
   template: <LayoutOutlined />,
   comments: <CommentOutlined />,
+  interactions: <CheckSquareOutlined />,
   audience: <TeamOutlined />,
   stats: <BarChartOutlined />,
   exports: <DownloadOutlined />,
