@@ -8,6 +8,7 @@ import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journey
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
 import { commentJourneys } from './journeys/comments.ts';
 import { giftJourneys } from './journeys/gifts.ts';
+import { interactionJourneys } from './journeys/interactions.ts';
 import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
 import { pageTemplateJourneys } from './journeys/page-template.ts';
@@ -79,6 +80,7 @@ describe('browser journeys', () => {
   activitySettingsJourneys(journey);
   watchJourneys(journey);
   commentJourneys(journey);
+  interactionJourneys(journey);
   liveTranscodeJourneys(journey);
   statsJourneys(journey);
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, ERROR_MESSAGES, INTERACTION_ERRORS, VIEWER_COOKIE } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interactionCounts } from '../../src/features/interactions/index.ts';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import {
   type CallResult,
@@ -394,6 +395,20 @@ describe.each(engines)('interactions on %s', (engine) => {
       for (let i = 0; i < 4; i += 1) answers.push(await viewerCall('POST', watchUrl(), flooder, { text: `问题${i}` }));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
     });
+  });
+
+  it('counts the ballots, questions and check-ins for the statistics (avote, qa)', async () => {
+    const fresh = await newActivity('计数');
+    expect(await interactionCounts(t.ctx.db, fresh)).toEqual({ avote: 0, qa: 0, checkin: 0 });
+    const created = await api('POST', voteUrl(fresh), FRUIT);
+    await api('PUT', `${voteUrl(fresh)}/${created.body.id}`, { status: 'published' });
+    for (const viewer of [newViewer(), newViewer()]) {
+      await viewerCall('POST', `/watch/${fresh}/vote/${created.body.id}`, viewer, { choices: [0] });
+    }
+    await viewerCall('POST', `/watch/${fresh}/question`, newViewer(), { text: '一个问题' });
+    const started = await api('POST', `/v3/activity/${fresh}/checkin`, { durationSeconds: 60 });
+    await viewerCall('POST', `/watch/${fresh}/checkin/${started.body.id}`, newViewer(), {});
+    expect(await interactionCounts(t.ctx.db, fresh)).toEqual({ avote: 2, qa: 1, checkin: 1 });
   });
 
   it('keeps every call to the caller’s activities, and the viewers’ to activities that exist', async () => {
