@@ -8,6 +8,7 @@ import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journey
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
 import { commentJourneys } from './journeys/comments.ts';
 import { giftJourneys } from './journeys/gifts.ts';
+import { interactionJourneys } from './journeys/interactions.ts';
 import { liveOpsJourneys } from './journeys/live-ops.ts';
 import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
@@ -81,6 +82,7 @@ describe('browser journeys', () => {
   watchJourneys(journey);
   liveOpsJourneys(journey);
   commentJourneys(journey);
+  interactionJourneys(journey);
   liveTranscodeJourneys(journey);
   statsJourneys(journey);
 });

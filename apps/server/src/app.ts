@@ -21,6 +21,7 @@ import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
 import { registerExpenseRoutes } from './features/expense/index.ts';
 import { registerExtensionRoutes } from './features/extensions/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
+import { registerInteractionRoutes } from './features/interactions/index.ts';
 import { keepSamplingLiveActivities, registerLiveOpsRoutes } from './features/live-ops/index.ts';
 import {
   createEmbeddedIngest,
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerDitchRoutes(api, ctx);
       registerSensitiveWordRoutes(api, ctx);
       registerGiftRoutes(api, ctx);
+      registerInteractionRoutes(api, ctx);
       registerCommentRoutes(api, ctx);
       registerRobotRoutes(api, ctx);
       registerLiveOpsRoutes(api, ctx);

@@ -141,6 +141,23 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
   ).items[0].id;
   const bGift = (await as(bToken, 'POST', '/v3/agent/gift', { name: MARKERS.b[12], icon: '/files/b.png', price: 100 }))
     .id;
+  const bVote = (await as(bToken, 'POST', `/v3/activity/${bAct}/vote`, { title: 'B 的投票', options: ['是', '否'] }))
+    .id;
+  const bCheckin = (await as(bToken, 'POST', `/v3/activity/${bAct}/checkin`, { durationSeconds: 3_600 })).id;
+  const bQuestion = (
+    await ctx.db
+      .insertInto('questions')
+      .values({
+        activityId: bAct,
+        agentId: b.id,
+        viewerId: 'viewer-b-0123456789',
+        nickname: 'B',
+        text: '?',
+        status: 'passed',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const media = (agentId: number, activityId: number, name: string) =>
     ctx.db
       .insertInto('media')
@@ -199,6 +216,9 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bGift,
     bLibrary,
     bRobot,
+    bVote,
+    bCheckin,
+    bQuestion,
   };
   return { w, tokens };
 }

@@ -5,6 +5,7 @@ import {
   ERROR_MESSAGES,
   EXTENSION_IDENTITIES,
   GIFT_ERRORS,
+  INTERACTION_ERRORS,
   MEDIA_ERRORS,
   PRICE_ERRORS,
   ROBOT_ERRORS,
@@ -53,6 +54,9 @@ export interface World {
   bGift: number;
   bLibrary: number;
   bRobot: number;
+  bVote: number;
+  bCheckin: number;
+  bQuestion: number;
 }
 
 /** Agent A, A's sub-account, or A's lower-level agent (which may not administer A, its upper agent). */
@@ -138,6 +142,32 @@ function mainOnly(url: (w: World) => string, body?: (w: World) => unknown): Prob
   return { as: 'subA', url, body, expect: 403, message: MAIN_ONLY };
 }
 
+const VOTE = { title: '投票', options: ['是', '否'] };
+const VOTE_NOT_FOUND = INTERACTION_ERRORS.voteNotFound;
+const CHECKIN_NOT_FOUND = INTERACTION_ERRORS.checkinNotFound;
+const QUESTION_NOT_FOUND = INTERACTION_ERRORS.questionNotFound;
+
+/**
+ * A route on one of an activity's votes, check-ins or questions: B's activity and B's row, and A's activity with B's
+ * row (404 for the row), and A's unassigned activity as A's sub-account.
+ */
+function interaction(
+  kind: 'vote' | 'checkin' | 'question',
+  bRow: (w: World) => number,
+  message: string,
+  body?: unknown,
+  tail = '',
+): { probes: Probe[] } {
+  const path = (activityId: number, rowId: number) => `/api/v3/activity/${activityId}/${kind}/${rowId}${tail}`;
+  return {
+    probes: [
+      { url: (w) => path(w.bAct, bRow(w)), body: () => body, expect: 404, message: ACTIVITY },
+      { url: (w) => path(w.aAct, bRow(w)), body: () => body, expect: 404, message },
+      { as: 'subA', url: (w) => path(w.aActOther, bRow(w)), body: () => body, expect: 404, message: ACTIVITY },
+    ],
+  };
+}
+
 const own = (reason: string) => ({ own: reason });
 const pub = (reason: string) => ({ public: reason });
 
@@ -174,6 +204,12 @@ export const ROUTES: Record<string, RouteEntry> = {
   ),
   'DELETE /api/watch/:id/sign-in': pub('a viewer clears its own sign-in cookie'),
   'GET /api/watch/:id/chat': pub('the audience’s chat socket of any activity; the viewer is its own cookie'),
+  'GET /api/watch/:id/vote': pub('the audience’s votes of any activity; the viewer is its own cookie'),
+  'POST /api/watch/:id/vote/:voteId': pub('the audience votes in a published vote of the activity, as its own cookie'),
+  'GET /api/watch/:id/checkin': pub('the audience’s check-in of any activity; the viewer is its own cookie'),
+  'POST /api/watch/:id/checkin/:checkinId': pub('the audience checks in to the activity’s check-in, as its own cookie'),
+  'GET /api/watch/:id/question': pub('the audience’s public questions of any activity, and its own'),
+  'POST /api/watch/:id/question': pub('the audience asks a question, as its own cookie'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
   'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
@@ -639,6 +675,28 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/activity/:id/blacklist': activity((id) => `/api/activity/${id}/blacklist`, { userId: VIEWER }),
   'DELETE /api/activity/:id/blacklist': activity((id) => `/api/activity/${id}/blacklist`, { userId: VIEWER }),
   'POST /api/activity/:id/kick': activity((id) => `/api/activity/${id}/kick`, { sid: 'abcdefgh12345678' }),
+  // The interactions: an activity route, and A's own activity with B's vote, check-in or question.
+  'GET /api/v3/activity/:id/vote': activity((id) => `/api/v3/activity/${id}/vote`),
+  'POST /api/v3/activity/:id/vote': activity((id) => `/api/v3/activity/${id}/vote`, VOTE),
+  'PUT /api/v3/activity/:id/vote/:voteId': interaction('vote', (w) => w.bVote, VOTE_NOT_FOUND, { status: 'closed' }),
+  'DELETE /api/v3/activity/:id/vote/:voteId': interaction('vote', (w) => w.bVote, VOTE_NOT_FOUND),
+  'GET /api/v3/activity/:id/checkin': activity((id) => `/api/v3/activity/${id}/checkin`),
+  'POST /api/v3/activity/:id/checkin': activity((id) => `/api/v3/activity/${id}/checkin`, { durationSeconds: 60 }),
+  'PUT /api/v3/activity/:id/checkin/:checkinId': interaction('checkin', (w) => w.bCheckin, CHECKIN_NOT_FOUND, {
+    status: 'ended',
+  }),
+  'GET /api/v3/activity/:id/checkin/:checkinId/user': interaction(
+    'checkin',
+    (w) => w.bCheckin,
+    CHECKIN_NOT_FOUND,
+    undefined,
+    '/user',
+  ),
+  'GET /api/v3/activity/:id/question': activity((id) => `/api/v3/activity/${id}/question`),
+  'PUT /api/v3/activity/:id/question/:questionId': interaction('question', (w) => w.bQuestion, QUESTION_NOT_FOUND, {
+    answer: '越权',
+  }),
+  'DELETE /api/v3/activity/:id/question/:questionId': interaction('question', (w) => w.bQuestion, QUESTION_NOT_FOUND),
   'GET /api/v3/activity/:id/comment-report': activity((id) => `/api/v3/activity/${id}/comment-report`),
   'GET /api/v3/agent/gift': own('the caller agent’s gifts, nothing of another agent'),
   'POST /api/v3/agent/gift': own('a new gift of the caller’s agent'),

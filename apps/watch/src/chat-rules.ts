@@ -135,6 +135,9 @@ export function chatReducer(state: ChatState, message: ChatServerMessage): ChatS
         ended: message.code === 'CHAT_BLACKLISTED' ? 'blacklisted' : state.ended,
         refusal: { code: message.code, seq: (state.refusal?.seq ?? 0) + 1 },
       };
+    default:
+      // The interactions' messages are the interaction layer's (interaction-store.ts).
+      return state;
   }
 }
 

@@ -1,6 +1,7 @@
 import { CHAT_CLOSE_CODES, type ChatClientMessage } from '@yanbo/contracts/comments';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chatReducer, chatSocketUrl, initialChatState, parseServerMessage, reconnectDelay } from './chat-rules';
+import { emitInteraction, isInteractionMessage } from './interaction-store';
 
 // The chat room's socket: opened once the page may be watched, hello with the nickname first, every message checked
 // against the contract; after a drop it reconnects with backoff asking after the last comment seen, so the list
@@ -43,6 +44,11 @@ export function useChatSocket({
       ws.onmessage = (event) => {
         const message = parseServerMessage(event.data);
         if (!message) return;
+        // Votes, check-ins and answers travel on this socket too; the interaction layer takes them.
+        if (isInteractionMessage(message)) {
+          emitInteraction(message);
+          return;
+        }
         if (message.type === 'welcome') {
           attempt = 0;
           setConnection('open');

@@ -1,6 +1,6 @@
 import type { WatchPage } from '@yanbo/contracts/watch';
 import { WATCH_HEARTBEAT_SECONDS } from '@yanbo/contracts/watch-constants';
-import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CodeGate } from './components/code-gate';
 import { IntroTabs } from './components/intro-tabs';
 import { StageView } from './components/stage-view';
@@ -11,6 +11,11 @@ import { fetchWatchPage, followPushing, sendHeartbeat, startVisit, WatchApiError
 import { playerLatencyMs, type Stage, stageOf, videoPosition, watchTokenKey } from './watch-rules';
 
 const RENDITIONS_POLL_MS = 10_000;
+
+/** Votes and check-ins over the page: a chunk of its own (it brings the contracts' schemas). */
+const InteractionLayer = lazy(() =>
+  import('./components/interaction-layer').then((module) => ({ default: module.InteractionLayer })),
+);
 
 type Load = { state: 'loading' } | { state: 'notFound' } | { state: 'failed' } | { state: 'ready'; page: WatchPage };
 
@@ -176,6 +181,16 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
             <ViewerBadge activityId={activityId} viewer={page.viewer} onChanged={() => void reload()} />
           )}
         </header>
+        {activityId !== null && !page.watchCodeRequired && viewerId !== undefined && (
+          <Suspense fallback={null}>
+            <InteractionLayer
+              activityId={activityId}
+              viewerId={viewerId}
+              template={template}
+              ownSocket={!page.menu.items.some((tab) => tab.type === 'chatRoom')}
+            />
+          </Suspense>
+        )}
         <IntroTabs
           // Signing in or out changes who the chat knows: its socket starts again as the new viewer.
           key={page.viewer?.mobile ?? ''}

@@ -9,6 +9,7 @@ import { ditchCalls } from './ditches.ts';
 import { expenseCalls } from './expense.ts';
 import { extensionCalls } from './extensions.ts';
 import { giftCalls } from './gifts.ts';
+import { interactionCalls } from './interactions.ts';
 import { liveOpsCalls } from './live-ops.ts';
 import { liveStreamCalls } from './live-stream.ts';
 import { mediaCalls } from './media.ts';
@@ -31,6 +32,7 @@ export const callGroups = [
   sensitiveWordCalls,
   giftCalls,
   commentCalls,
+  interactionCalls,
   robotCalls,
   liveOpsCalls,
   accountCalls,

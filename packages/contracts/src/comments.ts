@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
+import { watchCheckin, watchQuestion, watchVote } from './interactions.ts';
 
 // Comment libraries (seed 001 §3 "Comment library": items, name, id; §7; issue 10): lists of canned comments that
 // robots post and staff send with one click. Library 0 is the default library every agent has; it cannot be changed.
@@ -255,6 +256,24 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('kicked') }),
   /** Why this viewer's message or the viewer was refused. */
   z.object({ type: z.literal('refused'), code: chatRefusalCode, message: z.string() }),
+  // The interactions (interactions.ts): votes, check-ins and answered questions reach the viewers on this socket.
+  /** A vote was published; `myChoices` is always null here (each viewer asks for its own ballot). */
+  z.object({ type: z.literal('votePublished'), vote: watchVote }),
+  z.object({ type: z.literal('voteClosed'), vote: watchVote }),
+  /** A vote's results as ballots arrive (sent at most about once a second per vote). */
+  z.object({
+    type: z.literal('voteResults'),
+    voteId: z.number().int(),
+    tally: z.array(z.number().int()),
+    voters: z.number().int(),
+  }),
+  /** A vote deleted by the console: the viewers drop it. */
+  z.object({ type: z.literal('voteDeleted'), voteId: z.number().int() }),
+  z.object({ type: z.literal('checkinStarted'), checkin: watchCheckin }),
+  z.object({ type: z.literal('checkinEnded'), checkinId: z.number().int() }),
+  /** The host answered a question publicly; `mine` is false here (the asker's page knows its own). */
+  z.object({ type: z.literal('questionAnswered'), question: watchQuestion }),
+  z.object({ type: z.literal('questionDeleted'), questionId: z.number().int() }),
 ]);
 export type ChatServerMessage = z.infer<typeof chatServerMessage>;
 

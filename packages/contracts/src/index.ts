@@ -15,6 +15,7 @@ export * from './errors.ts';
 export * from './expense.ts';
 export * from './extensions.ts';
 export * from './gifts.ts';
+export * from './interactions.ts';
 export * from './live-ops.ts';
 export * from './live-stream.ts';
 export * from './media.ts';

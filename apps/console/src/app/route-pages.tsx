@@ -100,6 +100,10 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/live-ops/live-ops-page'),
     (m) => m.LiveOpsPage,
   ),
+  interactions: lazyPage(
+    () => import('../features/interactions/interactions-page'),
+    (m) => m.InteractionsPage,
+  ),
   ditches: lazyPage(
     () => import('../features/ditches/ditch-list-page'),
     (m) => m.DitchListPage,

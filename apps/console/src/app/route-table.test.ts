@@ -62,6 +62,8 @@ const SEED_001_PATHS = [
   '/board/:id/live',
   '/board/:id/template',
   '/board/:id/comments',
+  // The board's 互动 screen: votes, check-ins and questions (issue 10).
+  '/board/:id/interactions',
   '/ditch',
 ];
 
@@ -125,6 +127,7 @@ describe('menuKeyForPath', () => {
     ['/stats/3', 'activities'],
     ['/board/3/live', 'activities'],
     ['/board/3/comments', 'activities'],
+    ['/board/3/interactions', 'activities'],
     ['/ditch', 'ditches'],
     ['/product/7/edit', 'products'],
     ['/Enroll/record', 'enroll'],

@@ -88,7 +88,13 @@ export function deleteOwnRows<T extends AgentTable>(
 
 /** The agent tables whose rows are deleted by marking them (a deletedAt column): a marked row is gone for ownRow. */
 type SoftDeletedTable = { [T in AgentTable]: DB[T] extends { deletedAt: unknown } ? T : never }[AgentTable];
-const SOFT_DELETED_TABLES = ['activities', 'comments', 'gifts', 'subagents'] as const satisfies SoftDeletedTable[];
+const SOFT_DELETED_TABLES = [
+  'activities',
+  'comments',
+  'gifts',
+  'questions',
+  'subagents',
+] as const satisfies SoftDeletedTable[];
 // A table that gains a deletedAt column must be listed above: this line stops compiling until it is.
 const everySoftDeletedListed: [Exclude<SoftDeletedTable, (typeof SOFT_DELETED_TABLES)[number]>] extends [never]
   ? true

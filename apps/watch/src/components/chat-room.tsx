@@ -8,6 +8,8 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
 import styles from '../chat.module.css';
 import { CHAT_NICKNAME_KEY, defaultNickname } from '../chat-rules';
 import { useChatSocket } from '../chat-socket';
+import { useChatboxVote } from '../interaction-store';
+import interactionStyles from '../interactions.module.css';
 import { watchTexts as t } from '../locales/zh-CN';
 
 // The 聊天室 tab: the pinned comment, the messages (robots' look like everyone's), the online count and the input.
@@ -73,6 +75,26 @@ function NicknameSheet({ initial, onSave }: { initial: string; onSave: (nickname
         </button>
       </form>
     </div>
+  );
+}
+
+/** The vote in the chat box (the template's isVoteChatboxEnabled): its title and a way to open it. */
+function ChatboxVote() {
+  const { vote, open } = useChatboxVote();
+  if (!vote) return null;
+  return (
+    <button
+      type="button"
+      className={interactionStyles.chatboxVote}
+      onClick={() => open(vote.id)}
+      data-testid="vote-chatbox"
+    >
+      <span className={interactionStyles.badge}>{t['watch.vote.badge']}</span>
+      <span className={interactionStyles.bannerTitle}>{vote.title}</span>
+      <span className={interactionStyles.bannerAction}>
+        {vote.status === 'published' && vote.myChoices === null ? t['watch.vote.go'] : t['watch.vote.see']}
+      </span>
+    </button>
   );
 }
 
@@ -209,6 +231,7 @@ export function ChatRoom({
           </span>
         </div>
       )}
+      <ChatboxVote />
       <div className={styles.body}>
         <ol className={styles.list} ref={list} onScroll={onScroll} data-testid="chat-list" aria-live="polite">
           {state.items.length === 0 && connection === 'open' && (

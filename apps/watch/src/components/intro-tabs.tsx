@@ -6,6 +6,8 @@ import styles from '../watch.module.css';
 
 /** The chat (its socket, rules and contract schemas) is a chunk of its own, fetched when the page has a 聊天室 tab. */
 const ChatRoom = lazy(() => import('./chat-room').then((module) => ({ default: module.ChatRoom })));
+/** The 问答 tab, a chunk of its own too. */
+const QuestionTab = lazy(() => import('./question-tab').then((module) => ({ default: module.QuestionTab })));
 
 function LinkCard({ href }: { href: string }) {
   return (
@@ -17,11 +19,19 @@ function LinkCard({ href }: { href: string }) {
 }
 
 /** What one tab holds. Rich text arrives sanitised by the server. */
-function TabContent({ tab }: { tab: IntroTab }) {
+function TabContent({ tab, chat }: { tab: IntroTab; chat: ChatSetup | null }) {
   switch (tab.type) {
     case 'chatRoom':
       // The chat room is mounted by the tabs themselves, for the page's whole life.
       return null;
+    case 'question':
+      return chat ? (
+        <Suspense fallback={<div className={styles.placeholder}>{t['watch.loading']}</div>}>
+          <QuestionTab activityId={chat.activityId} viewerId={chat.viewerId} />
+        </Suspense>
+      ) : (
+        <div className={styles.placeholder}>{t['watch.tabs.empty']}</div>
+      );
     case 'richText':
       return tab.richText ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (features/watch/html-sanitiser)
@@ -134,7 +144,7 @@ export function IntroTabs({
             <ChatRoom {...chat} hidden={!chatShown} />
           </Suspense>
         )}
-        <TabContent tab={current} />
+        <TabContent tab={current} chat={chat} />
       </div>
     </section>
   );

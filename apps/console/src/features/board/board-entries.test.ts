@@ -12,6 +12,7 @@ describe('the board tiles', () => {
       stats: '/stats/7',
       comments: '/board/7/comments',
       liveOps: '/board/7/live-ops',
+      interactions: '/board/7/interactions',
       audience: null,
       exports: null,
       products: null,

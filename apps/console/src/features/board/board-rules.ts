@@ -43,6 +43,7 @@ export const BOARD_ENTRIES = [
   { key: 'template', route: 'page-template' },
   { key: 'comments', route: 'comments' },
   { key: 'liveOps', route: 'live-ops' },
+  { key: 'interactions', route: 'interactions' },
   { key: 'audience', route: 'audience' },
   { key: 'stats', route: 'stats' },
   { key: 'exports', route: 'exports' },

@@ -21,6 +21,7 @@ export const menuTexts: Record<string, string> = {
   'menu.page-template': '页面模板',
   'menu.comments': '评论管理',
   'menu.live-ops': '直播运营',
+  'menu.interactions': '互动管理',
   'menu.ditches': '渠道管理',
   'menu.sensitive-words': '敏感词',
   'menu.gifts': '礼物',

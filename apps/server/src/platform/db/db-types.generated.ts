@@ -9,6 +9,18 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -193,6 +205,26 @@ export interface ChatRestrictions {
   createdAt: Generated<Timestamp>;
   kind: "ban" | "blacklist";
   viewerId: string;
+}
+
+export interface CheckinRecords {
+  activityId: number;
+  agentId: number;
+  checkinId: number;
+  createdAt: Generated<Timestamp>;
+  nickname: string;
+  viewerId: string;
+}
+
+export interface Checkins {
+  activityId: number;
+  agentId: number;
+  checkedIn: Generated<number>;
+  durationSeconds: number;
+  endsAt: Timestamp;
+  id: Generated<number>;
+  startedAt: Generated<Timestamp>;
+  title: string;
 }
 
 export interface CommentLibraries {
@@ -406,6 +438,20 @@ export interface PromotionCodes {
   percentOff: number | null;
 }
 
+export interface Questions {
+  activityId: number;
+  agentId: number;
+  answer: string | null;
+  answeredAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  deletedAt: Timestamp | null;
+  id: Generated<number>;
+  nickname: string;
+  status: "pending" | "passed";
+  text: string;
+  viewerId: string;
+}
+
 export interface Robots {
   agentId: number;
   avatar: string;
@@ -520,6 +566,32 @@ export interface Visits {
   watchSeconds: Generated<number>;
 }
 
+export interface VoteBallots {
+  activityId: number;
+  agentId: number;
+  choices: Json;
+  createdAt: Generated<Timestamp>;
+  nickname: string;
+  viewerId: string;
+  voteId: number;
+}
+
+export interface Votes {
+  activityId: number;
+  agentId: number;
+  closedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: "single" | "multiple";
+  maxChoices: number;
+  options: Json;
+  publishedAt: Timestamp | null;
+  status: Generated<"draft" | "published" | "closed">;
+  tally: Json;
+  title: string;
+  voters: Generated<number>;
+}
+
 export interface DB {
   activities: Activities;
   activityDitchVisits: ActivityDitchVisits;
@@ -540,6 +612,8 @@ export interface DB {
   agentSettings: AgentSettings;
   categories: Categories;
   chatRestrictions: ChatRestrictions;
+  checkinRecords: CheckinRecords;
+  checkins: Checkins;
   commentLibraries: CommentLibraries;
   comments: Comments;
   gifts: Gifts;
@@ -557,6 +631,7 @@ export interface DB {
   payNotifications: PayNotifications;
   promotionChannels: PromotionChannels;
   promotionCodes: PromotionCodes;
+  questions: Questions;
   robots: Robots;
   sandboxWechatCodes: SandboxWechatCodes;
   sensitiveWordLists: SensitiveWordLists;
@@ -567,4 +642,6 @@ export interface DB {
   subagents: Subagents;
   virtualAudiences: VirtualAudiences;
   visits: Visits;
+  voteBallots: VoteBallots;
+  votes: Votes;
 }

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  CheckSquareOutlined,
   CommentOutlined,
   DashboardOutlined,
   DownloadOutlined,
@@ -22,6 +23,7 @@ const icons: Record<BoardEntryKey, ReactNode> = {
   template: <LayoutOutlined />,
   comments: <CommentOutlined />,
   liveOps: <DashboardOutlined />,
+  interactions: <CheckSquareOutlined />,
   audience: <TeamOutlined />,
   stats: <BarChartOutlined />,
   exports: <DownloadOutlined />,
