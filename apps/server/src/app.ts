@@ -40,6 +40,7 @@ import { registerMetaRoutes } from './features/meta/index.ts';
 import { registerOrderRoutes } from './features/orders/index.ts';
 import { registerPageTemplateRoutes } from './features/page-template/index.ts';
 import { registerPriceRoutes } from './features/price/index.ts';
+import { registerRewardRoutes } from './features/rewards/index.ts';
 import { registerRobotAvatars, registerRobotRoutes } from './features/robots/index.ts';
 import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts';
 import { registerStatsRoutes } from './features/stats/index.ts';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerDitchRoutes(api, ctx);
       registerSensitiveWordRoutes(api, ctx);
       registerGiftRoutes(api, ctx);
+      registerRewardRoutes(api, ctx);
       registerCommentRoutes(api, ctx);
       registerRobotRoutes(api, ctx);
       registerStatsRoutes(api, ctx);

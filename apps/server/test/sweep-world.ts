@@ -141,6 +141,7 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
   ).items[0].id;
   const bGift = (await as(bToken, 'POST', '/v3/agent/gift', { name: MARKERS.b[12], icon: '/files/b.png', price: 100 }))
     .id;
+  const bRedPackRecharge = (await as(bToken, 'POST', '/v3/agent/red-pack/recharge', { amount: 100 })).orderId;
   const media = (agentId: number, activityId: number, name: string) =>
     ctx.db
       .insertInto('media')
@@ -199,6 +200,7 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bGift,
     bLibrary,
     bRobot,
+    bRedPackRecharge,
   };
   return { w, tokens };
 }

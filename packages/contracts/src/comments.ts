@@ -246,6 +246,29 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('kicked') }),
   /** Why this viewer's message or the viewer was refused. */
   z.object({ type: z.literal('refused'), code: chatRefusalCode, message: z.string() }),
+  // Lottery and red packets (rewards.ts), kept together.
+  /** A lottery was drawn: its prize and winners, to everyone (a winner finds its own userId among them). */
+  z.object({
+    type: z.literal('lotteryDrawn'),
+    draw: z.object({
+      id: z.number().int(),
+      prizeName: z.string(),
+      poolSize: z.number().int(),
+      winners: z.array(z.object({ userId: z.string(), nickname: z.string() })),
+      createdAt: isoDateTime,
+    }),
+  }),
+  /** A red packet was sent: viewers may grab it (POST /api/watch/{id}/red-packets/{packetId}/grab). */
+  z.object({
+    type: z.literal('redPacket'),
+    redPacket: z.object({
+      id: z.number().int(),
+      greeting: z.string(),
+      count: z.number().int(),
+      mode: z.enum(['random', 'fixed']),
+      expiresAt: isoDateTime,
+    }),
+  }),
 ]);
 export type ChatServerMessage = z.infer<typeof chatServerMessage>;
 

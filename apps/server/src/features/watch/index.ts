@@ -1,4 +1,4 @@
 // The watch page's door: its public calls, the page itself, and the reminders its subscribers get when a push starts.
 export { registerWatchPage } from './watch-page-html.ts';
-export { registerWatchRoutes } from './watch-routes.ts';
+export { registerWatchRoutes, viewerIdOf } from './watch-routes.ts';
 export { remindersSettled, remindSubscribers } from './watch-subscribe.ts';
