@@ -96,6 +96,10 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/comments/comments-page'),
     (m) => m.CommentsPage,
   ),
+  rewards: lazyPage(
+    () => import('../features/rewards/rewards-page'),
+    (m) => m.RewardsPage,
+  ),
   ditches: lazyPage(
     () => import('../features/ditches/ditch-list-page'),
     (m) => m.DitchListPage,

@@ -71,13 +71,23 @@ const JOIN_LINK_PATHS = ['/meeting/:id'];
 // Seed 000 §1 has agents "maintain sensitive word lists and global gifts, and configure virtual audience robots" with no screen named: each gets its own.
 const SEED_000_AREA_PATHS = ['/sensitive-words', '/gifts', '/robots'];
 
+// Issue 10 (the audience side): an activity's lottery draws and red packets.
+const AUDIENCE_REWARD_PATHS = ['/board/:id/rewards'];
+
 const allRoutes = [...publicRoutes, ...consoleRoutes];
 
 describe('route table', () => {
   it('has every route of seed 000 §2, spelled as given, plus the activity list at / and the screens seed 001 implies', () => {
     const paths = allRoutes.map((route) => route.path);
     expect(paths.sort()).toEqual(
-      [...SEED_PATHS, ...SEED_001_PATHS, ...JOIN_LINK_PATHS, ...SEED_000_AREA_PATHS, '/'].sort(),
+      [
+        ...SEED_PATHS,
+        ...SEED_001_PATHS,
+        ...JOIN_LINK_PATHS,
+        ...SEED_000_AREA_PATHS,
+        ...AUDIENCE_REWARD_PATHS,
+        '/',
+      ].sort(),
     );
   });
 

@@ -31,6 +31,7 @@ export const consoleRoutes = [
   { path: '/board/:id/live', name: 'live-stream', menu: 'activities' },
   { path: '/board/:id/template', name: 'page-template', menu: 'activities' },
   { path: '/board/:id/comments', name: 'comments', menu: 'activities' },
+  { path: '/board/:id/rewards', name: 'rewards', menu: 'activities' },
   { path: '/ditch', name: 'ditches' },
   { path: '/sensitive-words', name: 'sensitive-words' },
   { path: '/gifts', name: 'gifts' },

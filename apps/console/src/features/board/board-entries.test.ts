@@ -11,6 +11,7 @@ describe('the board tiles', () => {
       template: '/board/7/template',
       stats: '/stats/7',
       comments: '/board/7/comments',
+      rewards: '/board/7/rewards',
       audience: null,
       exports: null,
       products: null,

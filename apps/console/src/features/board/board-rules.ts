@@ -42,6 +42,7 @@ export const BOARD_ENTRIES = [
   { key: 'liveConfig', route: 'live-stream' },
   { key: 'template', route: 'page-template' },
   { key: 'comments', route: 'comments' },
+  { key: 'rewards', route: 'rewards' },
   { key: 'audience', route: 'audience' },
   { key: 'stats', route: 'stats' },
   { key: 'exports', route: 'exports' },

@@ -20,6 +20,7 @@ export const menuTexts: Record<string, string> = {
   'menu.live-stream': '直播配置',
   'menu.page-template': '页面模板',
   'menu.comments': '评论管理',
+  'menu.rewards': '抽奖与红包',
   'menu.ditches': '渠道管理',
   'menu.sensitive-words': '敏感词',
   'menu.gifts': '礼物',
