@@ -41,6 +41,9 @@ export interface ChatState {
   /** The latest refusal and a counter, so the same one twice shows twice. */
   refusal: { code: ChatRefusal; seq: number } | null;
   noticeSeq: number;
+  /** The latest lottery draw announced while this page was open, and the latest red packet offered. */
+  lottery: Extract<ChatServerMessage, { type: 'lotteryDrawn' }>['draw'] | null;
+  redPacket: Extract<ChatServerMessage, { type: 'redPacket' }>['redPacket'] | null;
 }
 
 export const initialChatState: ChatState = {
@@ -55,6 +58,8 @@ export const initialChatState: ChatState = {
   ended: null,
   refusal: null,
   noticeSeq: 0,
+  lottery: null,
+  redPacket: null,
 };
 
 const idOf = (item: ChatItem) => (item.kind === 'comment' ? item.comment.id : item.afterId);
@@ -135,6 +140,10 @@ export function chatReducer(state: ChatState, message: ChatServerMessage): ChatS
         ended: message.code === 'CHAT_BLACKLISTED' ? 'blacklisted' : state.ended,
         refusal: { code: message.code, seq: (state.refusal?.seq ?? 0) + 1 },
       };
+    case 'lotteryDrawn':
+      return { ...state, lottery: message.draw };
+    case 'redPacket':
+      return { ...state, redPacket: message.redPacket };
   }
 }
 
