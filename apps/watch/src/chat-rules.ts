@@ -5,6 +5,7 @@ import {
   type ChatRefusal,
   type ChatServerMessage,
   chatServerMessage,
+  defaultViewerNickname,
 } from '@yanbo/contracts/comments';
 import { API_PREFIX } from '@yanbo/contracts/constants';
 
@@ -154,11 +155,7 @@ export function reconnectDelay(attempt: number): number {
 }
 
 /** 观众 and four digits drawn from the viewer's id: the same viewer gets the same name on every page. */
-export function defaultNickname(viewerId: string): string {
-  let hash = 0;
-  for (const char of viewerId) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) >>> 0;
-  return `观众${String(hash % 10_000).padStart(4, '0')}`;
-}
+export const defaultNickname = defaultViewerNickname;
 
 /** The chat socket's address on this page's host: wss:// under https, ws:// otherwise, after the last comment seen. */
 export function chatSocketUrl(location: Pick<Location, 'protocol' | 'host'>, activityId: number, after: number) {

@@ -222,6 +222,16 @@ export const chatComment = z.object({
 });
 export type ChatComment = z.infer<typeof chatComment>;
 
+/**
+ * 观众 and four digits drawn from the viewer's id: the watch page's name for a viewer who chose none, and the name a
+ * lottery winner or red-packet grab is stored under when the viewer never commented.
+ */
+export function defaultViewerNickname(viewerId: string): string {
+  let hash = 0;
+  for (const char of viewerId) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) >>> 0;
+  return `观众${String(hash % 10_000).padStart(4, '0')}`;
+}
+
 // What the server sends a viewer, one discriminated union for the watch page and the console.
 export const chatServerMessage = z.discriminatedUnion('type', [
   /** The answer to hello: the socket's id, the viewer's, and the chat's rules. */

@@ -1,4 +1,4 @@
-import { type ChatServerMessage, ERROR_MESSAGES, REWARD_ERRORS } from '@yanbo/contracts';
+import { type ChatServerMessage, defaultViewerNickname, ERROR_MESSAGES, REWARD_ERRORS } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import {
@@ -165,7 +165,7 @@ describe.each(engines)('lottery and red packets on %s', (engine) => {
     const onlineIds = online.map((v) => v.viewerId);
     for (const winner of drawn.body.winners) {
       expect(onlineIds).toContain(winner.userId);
-      expect(winner.nickname).toMatch(/^观众/);
+      expect(winner.nickname).toBe(defaultViewerNickname(winner.userId));
     }
     const announced = heard.find((m) => m.type === 'lotteryDrawn' && m.draw.id === drawn.body.id);
     expect(announced).toMatchObject({ draw: { prizeName: '扫地机器人', winners: drawn.body.winners } });

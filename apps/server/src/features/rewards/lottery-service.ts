@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  defaultViewerNickname,
   EXTENSIONS,
   LOTTERY_ONLINE_SECONDS,
   type LotteryDraw,
@@ -22,8 +23,8 @@ import { publishChat } from '../comments/index.ts';
 /** The pool a draw reads at most (an activity's distinct viewers). */
 const POOL_MAX = 200_000;
 
-/** The default nickname of a viewer who never commented, as the chat names one. */
-export const viewerNickname = (viewerId: string) => `观众${viewerId.slice(0, 4)}`;
+/** The name of a viewer who never commented: the watch page's own default for it. */
+export const viewerNickname = defaultViewerNickname;
 
 /** Each viewer's latest comment nickname. */
 export async function nicknamesOf(db: Db, activityId: number, viewerIds: string[]): Promise<Map<string, string>> {
