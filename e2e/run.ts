@@ -14,6 +14,7 @@ import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
 import { pageTemplateJourneys } from './journeys/page-template.ts';
 import { priceJourneys } from './journeys/price.ts';
+import { rewardJourneys } from './journeys/rewards.ts';
 import { robotJourneys } from './journeys/robots.ts';
 import { sensitiveWordJourneys } from './journeys/sensitive-words.ts';
 import { statsJourneys } from './journeys/stats.ts';
@@ -83,6 +84,7 @@ describe('browser journeys', () => {
   liveOpsJourneys(journey);
   commentJourneys(journey);
   interactionJourneys(journey);
+  rewardJourneys(journey);
   liveTranscodeJourneys(journey);
   statsJourneys(journey);
 });

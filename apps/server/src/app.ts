@@ -42,6 +42,7 @@ import { registerMetaRoutes } from './features/meta/index.ts';
 import { registerOrderRoutes } from './features/orders/index.ts';
 import { registerPageTemplateRoutes } from './features/page-template/index.ts';
 import { registerPriceRoutes } from './features/price/index.ts';
+import { registerRewardRoutes } from './features/rewards/index.ts';
 import { registerRobotAvatars, registerRobotRoutes } from './features/robots/index.ts';
 import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts';
 import { registerStatsRoutes } from './features/stats/index.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerSensitiveWordRoutes(api, ctx);
       registerGiftRoutes(api, ctx);
       registerInteractionRoutes(api, ctx);
+      registerRewardRoutes(api, ctx);
       registerCommentRoutes(api, ctx);
       registerRobotRoutes(api, ctx);
       registerLiveOpsRoutes(api, ctx);

@@ -158,6 +158,7 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  const bRedPackRecharge = (await as(bToken, 'POST', '/v3/agent/red-pack/recharge', { amount: 100 })).orderId;
   const media = (agentId: number, activityId: number, name: string) =>
     ctx.db
       .insertInto('media')
@@ -219,6 +220,7 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bVote,
     bCheckin,
     bQuestion,
+    bRedPackRecharge,
   };
   return { w, tokens };
 }

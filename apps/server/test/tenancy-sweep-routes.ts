@@ -8,6 +8,7 @@ import {
   INTERACTION_ERRORS,
   MEDIA_ERRORS,
   PRICE_ERRORS,
+  REWARD_ERRORS,
   ROBOT_ERRORS,
   SENSITIVE_WORD_ERRORS,
   VIRTUAL_AUDIENCE_ERRORS,
@@ -57,6 +58,7 @@ export interface World {
   bVote: number;
   bCheckin: number;
   bQuestion: number;
+  bRedPackRecharge: number;
 }
 
 /** Agent A, A's sub-account, or A's lower-level agent (which may not administer A, its upper agent). */
@@ -698,6 +700,31 @@ export const ROUTES: Record<string, RouteEntry> = {
   }),
   'DELETE /api/v3/activity/:id/question/:questionId': interaction('question', (w) => w.bQuestion, QUESTION_NOT_FOUND),
   'GET /api/v3/activity/:id/comment-report': activity((id) => `/api/v3/activity/${id}/comment-report`),
+  // Lottery draws and red packets (rewards).
+  'GET /api/v3/activity/:id/lottery/draws': activity((id) => `/api/v3/activity/${id}/lottery/draws`),
+  'POST /api/v3/activity/:id/lottery/draw': activity((id) => `/api/v3/activity/${id}/lottery/draw`),
+  'GET /api/v3/agent/red-pack/balance': own('the caller agent’s red-packet balance'),
+  'POST /api/v3/agent/red-pack/recharge': own('a new recharge of the caller agent’s red-packet account'),
+  'GET /api/v3/agent/red-pack/recharge/:orderId': {
+    probes: [
+      {
+        url: (w) => `/api/v3/agent/red-pack/recharge/${w.bRedPackRecharge}`,
+        expect: 404,
+        message: REWARD_ERRORS.rechargeNotFound,
+      },
+    ],
+  },
+  'GET /api/v3/activity/:id/red-packets': activity((id) => `/api/v3/activity/${id}/red-packets`),
+  'POST /api/v3/activity/:id/red-packets': activity((id) => `/api/v3/activity/${id}/red-packets`, {
+    mode: 'fixed',
+    totalAmount: 100,
+    count: 1,
+  }),
+  'GET /api/v3/activity/:id/red-packets/:packetId/grabs': activity(
+    (id) => `/api/v3/activity/${id}/red-packets/1/grabs`,
+  ),
+  'GET /api/watch/:id/red-packets': pub('the audience’s open red packets of any activity; the viewer is its cookie'),
+  'POST /api/watch/:id/red-packets/:packetId/grab': pub('the audience grabs a red packet; the viewer is its cookie'),
   'GET /api/v3/agent/gift': own('the caller agent’s gifts, nothing of another agent'),
   'POST /api/v3/agent/gift': own('a new gift of the caller’s agent'),
   'PUT /api/v3/agent/gift/:id': {

@@ -5,6 +5,7 @@ import {
   type ChatRefusal,
   type ChatServerMessage,
   chatServerMessage,
+  defaultViewerNickname,
 } from '@yanbo/contracts/comments';
 import { API_PREFIX } from '@yanbo/contracts/constants';
 
@@ -41,6 +42,9 @@ export interface ChatState {
   /** The latest refusal and a counter, so the same one twice shows twice. */
   refusal: { code: ChatRefusal; seq: number } | null;
   noticeSeq: number;
+  /** The latest lottery draw announced while this page was open, and the latest red packet offered. */
+  lottery: Extract<ChatServerMessage, { type: 'lotteryDrawn' }>['draw'] | null;
+  redPacket: Extract<ChatServerMessage, { type: 'redPacket' }>['redPacket'] | null;
 }
 
 export const initialChatState: ChatState = {
@@ -55,6 +59,8 @@ export const initialChatState: ChatState = {
   ended: null,
   refusal: null,
   noticeSeq: 0,
+  lottery: null,
+  redPacket: null,
 };
 
 const idOf = (item: ChatItem) => (item.kind === 'comment' ? item.comment.id : item.afterId);
@@ -135,6 +141,10 @@ export function chatReducer(state: ChatState, message: ChatServerMessage): ChatS
         ended: message.code === 'CHAT_BLACKLISTED' ? 'blacklisted' : state.ended,
         refusal: { code: message.code, seq: (state.refusal?.seq ?? 0) + 1 },
       };
+    case 'lotteryDrawn':
+      return { ...state, lottery: message.draw };
+    case 'redPacket':
+      return { ...state, redPacket: message.redPacket };
     default:
       // The interactions' messages are the interaction layer's (interaction-store.ts).
       return state;
@@ -148,11 +158,7 @@ export function reconnectDelay(attempt: number): number {
 }
 
 /** 观众 and four digits drawn from the viewer's id: the same viewer gets the same name on every page. */
-export function defaultNickname(viewerId: string): string {
-  let hash = 0;
-  for (const char of viewerId) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) >>> 0;
-  return `观众${String(hash % 10_000).padStart(4, '0')}`;
-}
+export const defaultNickname = defaultViewerNickname;
 
 /** The chat socket's address on this page's host: wss:// under https, ws:// otherwise, after the last comment seen. */
 export function chatSocketUrl(location: Pick<Location, 'protocol' | 'host'>, activityId: number, after: number) {

@@ -7,6 +7,7 @@ import {
   fillPath,
 } from '@yanbo/contracts/call';
 import { API_PREFIX } from '@yanbo/contracts/constants';
+import { rewardCalls } from '@yanbo/contracts/rewards';
 import { type WatchPushingEvent, watchCalls } from '@yanbo/contracts/watch';
 import { WATCH_TOKEN_HEADER } from '@yanbo/contracts/watch-constants';
 
@@ -87,4 +88,18 @@ export function followPushing(id: number, onChange: (isPushing: boolean) => void
     onChange(data.isPushing);
   });
   return () => source.close();
+}
+
+/** The red packets this viewer may still grab (one offered while the page was away shows on arrival). */
+export const listRedPackets = (id: number) => api(rewardCalls.listWatchRedPackets, { params: { id } });
+
+/** Grabs a share of a red packet: no body, so no JSON content type either. */
+export async function grabRedPacket(id: number, packetId: number): Promise<{ amount: number }> {
+  const response = await fetch(apiUrl(rewardCalls.grabRedPacket, { params: { id, packetId } }), {
+    method: 'POST',
+    credentials: 'same-origin',
+  });
+  const answer = (await response.json().catch(() => null)) as { message?: string; amount?: number } | null;
+  if (!response.ok) throw new WatchApiError(response.status, answer?.message ?? response.statusText);
+  return { amount: answer?.amount ?? 0 };
 }

@@ -18,6 +18,7 @@ import { metaCalls } from './meta.ts';
 import { orderCalls } from './orders.ts';
 import { pageTemplateCalls } from './page-template.ts';
 import { priceCalls } from './price.ts';
+import { rewardCalls } from './rewards.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
 import { statsCalls } from './stats.ts';
@@ -52,6 +53,7 @@ export const callGroups = [
   priceCalls,
   orderCalls,
   expenseCalls,
+  rewardCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));

@@ -227,6 +227,16 @@ export const chatComment = z.object({
 });
 export type ChatComment = z.infer<typeof chatComment>;
 
+/**
+ * 观众 and four digits drawn from the viewer's id: the watch page's name for a viewer who chose none, and the name a
+ * lottery winner or red-packet grab is stored under when the viewer never commented.
+ */
+export function defaultViewerNickname(viewerId: string): string {
+  let hash = 0;
+  for (const char of viewerId) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) >>> 0;
+  return `观众${String(hash % 10_000).padStart(4, '0')}`;
+}
+
 // What the server sends a viewer, one discriminated union for the watch page and the console.
 export const chatServerMessage = z.discriminatedUnion('type', [
   /** The answer to hello: the socket's id, the viewer's, and the chat's rules. */
@@ -274,6 +284,29 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   /** The host answered a question publicly; `mine` is false here (the asker's page knows its own). */
   z.object({ type: z.literal('questionAnswered'), question: watchQuestion }),
   z.object({ type: z.literal('questionDeleted'), questionId: z.number().int() }),
+  // Lottery and red packets (rewards.ts), kept together.
+  /** A lottery was drawn: its prize and winners, to everyone (a winner finds its own userId among them). */
+  z.object({
+    type: z.literal('lotteryDrawn'),
+    draw: z.object({
+      id: z.number().int(),
+      prizeName: z.string(),
+      poolSize: z.number().int(),
+      winners: z.array(z.object({ userId: z.string(), nickname: z.string() })),
+      createdAt: isoDateTime,
+    }),
+  }),
+  /** A red packet was sent: viewers may grab it (POST /api/watch/{id}/red-packets/{packetId}/grab). */
+  z.object({
+    type: z.literal('redPacket'),
+    redPacket: z.object({
+      id: z.number().int(),
+      greeting: z.string(),
+      count: z.number().int(),
+      mode: z.enum(['random', 'fixed']),
+      expiresAt: isoDateTime,
+    }),
+  }),
 ]);
 export type ChatServerMessage = z.infer<typeof chatServerMessage>;
 

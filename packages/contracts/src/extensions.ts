@@ -16,6 +16,8 @@ export const lotterySettings = z.strictObject({
   title: title.default(''),
   prizeName: z.string().trim().max(30, 'Prize name must be at most 30 characters').default(''),
   winnerCount: z.number().int().min(1).max(100).default(1),
+  /** Who is in the draw (rewards.ts LOTTERY_RULES): real viewers online now, or those who commented. */
+  rule: z.enum(['online', 'commented']).default('online'),
   allowRepeatWinners: z.boolean().default(false),
   requireMobile: z.boolean().default(false),
 });

@@ -24,6 +24,7 @@ export * from './meta.ts';
 export * from './orders.ts';
 export * from './page-template.ts';
 export * from './price.ts';
+export * from './rewards.ts';
 export * from './robots.ts';
 export * from './sensitive-words.ts';
 export * from './sms-signature.ts';

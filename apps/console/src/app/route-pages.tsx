@@ -104,6 +104,10 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     () => import('../features/interactions/interactions-page'),
     (m) => m.InteractionsPage,
   ),
+  rewards: lazyPage(
+    () => import('../features/rewards/rewards-page'),
+    (m) => m.RewardsPage,
+  ),
   ditches: lazyPage(
     () => import('../features/ditches/ditch-list-page'),
     (m) => m.DitchListPage,

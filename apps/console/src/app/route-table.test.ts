@@ -75,6 +75,8 @@ const SEED_000_AREA_PATHS = ['/sensitive-words', '/gifts', '/robots'];
 
 // Issue 10's live operations screen, which no seed names: a subpage of the activity's board.
 const ISSUE_PATHS = ['/board/:id/live-ops'];
+// Issue 10 (the audience side): an activity's lottery draws and red packets.
+const AUDIENCE_REWARD_PATHS = ['/board/:id/rewards'];
 
 const allRoutes = [...publicRoutes, ...consoleRoutes];
 
@@ -82,7 +84,15 @@ describe('route table', () => {
   it('has every route of seed 000 §2, spelled as given, plus the activity list at / and the screens seed 001 implies', () => {
     const paths = allRoutes.map((route) => route.path);
     expect(paths.sort()).toEqual(
-      [...SEED_PATHS, ...SEED_001_PATHS, ...JOIN_LINK_PATHS, ...SEED_000_AREA_PATHS, ...ISSUE_PATHS, '/'].sort(),
+      [
+        ...SEED_PATHS,
+        ...SEED_001_PATHS,
+        ...JOIN_LINK_PATHS,
+        ...SEED_000_AREA_PATHS,
+        ...ISSUE_PATHS,
+        ...AUDIENCE_REWARD_PATHS,
+        '/',
+      ].sort(),
     );
   });
 

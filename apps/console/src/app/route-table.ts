@@ -33,6 +33,7 @@ export const consoleRoutes = [
   { path: '/board/:id/comments', name: 'comments', menu: 'activities' },
   { path: '/board/:id/live-ops', name: 'live-ops', menu: 'activities' },
   { path: '/board/:id/interactions', name: 'interactions', menu: 'activities' },
+  { path: '/board/:id/rewards', name: 'rewards', menu: 'activities' },
   { path: '/ditch', name: 'ditches' },
   { path: '/sensitive-words', name: 'sensitive-words' },
   { path: '/gifts', name: 'gifts' },

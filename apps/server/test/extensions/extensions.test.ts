@@ -13,7 +13,14 @@ describe.each(engines)('extensions on %s', (engine) => {
       identity: 'lottery',
       activityId: id,
       enabled: false,
-      settings: { title: '', prizeName: '', winnerCount: 1, allowRepeatWinners: false, requireMobile: false },
+      settings: {
+        title: '',
+        prizeName: '',
+        winnerCount: 1,
+        allowRepeatWinners: false,
+        requireMobile: false,
+        rule: 'online',
+      },
       actions: ['enable', 'disable', 'reset'],
       updatedAt: null,
     });

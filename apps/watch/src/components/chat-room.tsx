@@ -11,6 +11,7 @@ import { useChatSocket } from '../chat-socket';
 import { useChatboxVote } from '../interaction-store';
 import interactionStyles from '../interactions.module.css';
 import { watchTexts as t } from '../locales/zh-CN';
+import { RewardOverlays } from './reward-overlays';
 
 // The 聊天室 tab: the pinned comment, the messages (robots' look like everyone's), the online count and the input.
 // It stays mounted while another tab shows, so the socket and the messages live as long as the page.
@@ -204,88 +205,96 @@ export function ChatRoom({
         : null;
 
   return (
-    <div className={styles.chat} hidden={hidden} data-testid="chat-room">
-      <div className={styles.header}>
-        <span className={styles.online} data-testid="chat-online">
-          {state.online !== null && !ended && t['watch.chat.online'](state.online)}
-        </span>
-        {status && !ended && (
-          <span className={styles.connection} role="status" data-testid="chat-connection">
-            {status}
+    <>
+      <RewardOverlays
+        activityId={activityId}
+        userId={state.userId}
+        lottery={state.lottery}
+        redPacket={state.redPacket}
+      />
+      <div className={styles.chat} hidden={hidden} data-testid="chat-room">
+        <div className={styles.header}>
+          <span className={styles.online} data-testid="chat-online">
+            {state.online !== null && !ended && t['watch.chat.online'](state.online)}
           </span>
-        )}
-        <button
-          type="button"
-          className={styles.nicknameButton}
-          onClick={() => setSheet(true)}
-          aria-label={t['watch.chat.nickname.edit'](shownNickname)}
-        >
-          {shownNickname}
-        </button>
-      </div>
-      {pinned && (
-        <div className={styles.pinned} data-testid="chat-pinned">
-          <span className={styles.pinnedTag}>{t['watch.chat.pinned']}</span>
-          <span className={styles.pinnedText}>
-            {pinned.nickname}：{pinned.text}
-          </span>
-        </div>
-      )}
-      <ChatboxVote />
-      <div className={styles.body}>
-        <ol className={styles.list} ref={list} onScroll={onScroll} data-testid="chat-list" aria-live="polite">
-          {state.items.length === 0 && connection === 'open' && (
-            <li className={styles.empty}>{t['watch.chat.empty']}</li>
+          {status && !ended && (
+            <span className={styles.connection} role="status" data-testid="chat-connection">
+              {status}
+            </span>
           )}
-          {state.items.map((item) =>
-            item.kind === 'comment' ? (
-              <CommentRow key={item.comment.id} comment={item.comment} />
-            ) : (
-              <li key={item.key} className={styles.notice}>
-                <span>{item.text}</span>
-              </li>
-            ),
-          )}
-        </ol>
-        {unseen && (
-          <button type="button" className={styles.newPill} onClick={toNewest}>
-            {t['watch.chat.newMessages']} ↓
+          <button
+            type="button"
+            className={styles.nicknameButton}
+            onClick={() => setSheet(true)}
+            aria-label={t['watch.chat.nickname.edit'](shownNickname)}
+          >
+            {shownNickname}
           </button>
+        </div>
+        {pinned && (
+          <div className={styles.pinned} data-testid="chat-pinned">
+            <span className={styles.pinnedTag}>{t['watch.chat.pinned']}</span>
+            <span className={styles.pinnedText}>
+              {pinned.nickname}：{pinned.text}
+            </span>
+          </div>
         )}
+        <ChatboxVote />
+        <div className={styles.body}>
+          <ol className={styles.list} ref={list} onScroll={onScroll} data-testid="chat-list" aria-live="polite">
+            {state.items.length === 0 && connection === 'open' && (
+              <li className={styles.empty}>{t['watch.chat.empty']}</li>
+            )}
+            {state.items.map((item) =>
+              item.kind === 'comment' ? (
+                <CommentRow key={item.comment.id} comment={item.comment} />
+              ) : (
+                <li key={item.key} className={styles.notice}>
+                  <span>{item.text}</span>
+                </li>
+              ),
+            )}
+          </ol>
+          {unseen && (
+            <button type="button" className={styles.newPill} onClick={toNewest}>
+              {t['watch.chat.newMessages']} ↓
+            </button>
+          )}
+        </div>
+        {refusal && !ended && (
+          <div className={styles.refusal} role="alert" data-testid="chat-refusal">
+            {refusal}
+          </div>
+        )}
+        {ended ? (
+          <div className={styles.ended} role="alert" data-testid="chat-ended">
+            {ended === 'blacklisted' ? CHAT_REFUSAL_TEXTS.CHAT_BLACKLISTED : t['watch.chat.kicked']}
+          </div>
+        ) : (
+          <form className={styles.inputBar} onSubmit={submit}>
+            <input
+              ref={input}
+              className={styles.input}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              onFocus={() => {
+                if (asked.current) return;
+                asked.current = true;
+                setSheet(true);
+              }}
+              placeholder={t['watch.chat.placeholder']}
+              maxLength={COMMENT_MAX_LENGTH}
+              enterKeyHint="send"
+              disabled={!open}
+              aria-label={t['watch.chat.placeholder']}
+            />
+            <button type="submit" className={styles.send} disabled={!open || !draft.trim()}>
+              {t['watch.chat.send']}
+            </button>
+          </form>
+        )}
+        {sheet && <NicknameSheet initial={nickname} onSave={saveSheet} />}
       </div>
-      {refusal && !ended && (
-        <div className={styles.refusal} role="alert" data-testid="chat-refusal">
-          {refusal}
-        </div>
-      )}
-      {ended ? (
-        <div className={styles.ended} role="alert" data-testid="chat-ended">
-          {ended === 'blacklisted' ? CHAT_REFUSAL_TEXTS.CHAT_BLACKLISTED : t['watch.chat.kicked']}
-        </div>
-      ) : (
-        <form className={styles.inputBar} onSubmit={submit}>
-          <input
-            ref={input}
-            className={styles.input}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onFocus={() => {
-              if (asked.current) return;
-              asked.current = true;
-              setSheet(true);
-            }}
-            placeholder={t['watch.chat.placeholder']}
-            maxLength={COMMENT_MAX_LENGTH}
-            enterKeyHint="send"
-            disabled={!open}
-            aria-label={t['watch.chat.placeholder']}
-          />
-          <button type="submit" className={styles.send} disabled={!open || !draft.trim()}>
-            {t['watch.chat.send']}
-          </button>
-        </form>
-      )}
-      {sheet && <NicknameSheet initial={nickname} onSave={saveSheet} />}
-    </div>
+    </>
   );
 }

@@ -13,6 +13,7 @@ describe('the board tiles', () => {
       comments: '/board/7/comments',
       liveOps: '/board/7/live-ops',
       interactions: '/board/7/interactions',
+      rewards: '/board/7/rewards',
       audience: null,
       exports: null,
       products: null,

@@ -44,6 +44,7 @@ export const BOARD_ENTRIES = [
   { key: 'comments', route: 'comments' },
   { key: 'liveOps', route: 'live-ops' },
   { key: 'interactions', route: 'interactions' },
+  { key: 'rewards', route: 'rewards' },
   { key: 'audience', route: 'audience' },
   { key: 'stats', route: 'stats' },
   { key: 'exports', route: 'exports' },

@@ -4,6 +4,7 @@ import {
   ERROR_MESSAGES,
   GIFT_ERRORS,
   INTERACTION_ERRORS,
+  REWARD_ERRORS,
   SENSITIVE_WORD_ERRORS,
 } from '@yanbo/contracts';
 
@@ -18,6 +19,11 @@ export const STATUS_TEXT: Record<string, string> = {
   [SENSITIVE_WORD_ERRORS.tooManyLists]: '每个账号最多 50 个敏感词库',
   [GIFT_ERRORS.nameTaken]: '礼物名称已存在',
   [GIFT_ERRORS.giftNotFound]: '礼物不存在或已被删除',
+  [REWARD_ERRORS.lotteryDisabled]: '请先开启抽奖并保存设置',
+  [REWARD_ERRORS.noEligibleViewers]: '当前没有符合条件的观众，无法开奖',
+  [REWARD_ERRORS.insufficientBalance]: '红包账户余额不足，请先充值',
+  [REWARD_ERRORS.redPacketNotFound]: '红包不存在',
+  [REWARD_ERRORS.rechargeNotFound]: '充值订单不存在',
   [SENSITIVE_WORD_ERRORS.listNotFound]: '词库不存在或已被删除',
   [CHAT_ERRORS.commentNotFound]: '评论不存在或已被删除',
   [CHAT_ERRORS.robotNotFound]: '机器人不存在或已被删除',

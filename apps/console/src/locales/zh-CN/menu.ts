@@ -22,6 +22,7 @@ export const menuTexts: Record<string, string> = {
   'menu.comments': '评论管理',
   'menu.live-ops': '直播运营',
   'menu.interactions': '互动管理',
+  'menu.rewards': '抽奖与红包',
   'menu.ditches': '渠道管理',
   'menu.sensitive-words': '敏感词',
   'menu.gifts': '礼物',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, LedgerEntryRow } from '../../platform/db/schema.ts';
 
 // The double-entry ledger (ARCHITECTURE.md): one money movement is one txn whose entries sum to zero (the database
@@ -13,6 +13,8 @@ export interface LedgerEntry {
   /** fen, signed: debits positive, credits negative */
   amount: number;
   memo?: string;
+  /** The viewer whose money an audience_balance entry is. */
+  viewerId?: string | null;
 }
 
 /** Writes one balanced txn inside the caller's transaction, next to the change that caused it. */
@@ -24,6 +26,66 @@ export async function postTxn(trx: Transaction<DB>, entries: LedgerEntry[]): Pro
     .values(entries.map((entry) => ({ ...entry, memo: entry.memo ?? '', txnId })))
     .execute();
   return txnId;
+}
+
+/**
+ * The agent's red-packet balance (fen): what recharges credited to red_pack_balance less what sent packets took
+ * (a liability to the agent, so credits are negative and the balance is their negated sum).
+ */
+export async function redPackBalance(db: Kysely<DB>, agentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledgerEntries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('sum'))
+    .where('agentId', '=', agentId)
+    .where('account', '=', 'red_pack_balance')
+    .executeTakeFirstOrThrow();
+  return -Number(row.sum);
+}
+
+/** A red-packet recharge paid through the gateway: the gateway holds the money, the agent's red-packet account owns it. */
+export function redPackRechargeEntries(recharge: { id: number; agentId: number; amount: number }): LedgerEntry[] {
+  const common = {
+    agentId: recharge.agentId,
+    activityId: null,
+    orderId: null,
+    memo: `red-pack recharge ${recharge.id}`,
+  };
+  return [
+    { ...common, account: 'pay_clearing', amount: recharge.amount },
+    { ...common, account: 'red_pack_balance', amount: -recharge.amount },
+  ];
+}
+
+/** Money moving between the agent's red-packet balance, its sent packets (held) and a viewer's balance. */
+export function redPacketEntries(
+  movement: 'send' | 'grab' | 'refund',
+  packet: { id: number; agentId: number; activityId: number },
+  amount: number,
+  viewerId: string | null = null,
+): LedgerEntry[] {
+  const common = {
+    agentId: packet.agentId,
+    activityId: packet.activityId,
+    orderId: null,
+    memo: `red packet ${packet.id}`,
+  };
+  switch (movement) {
+    case 'send':
+      return [
+        { ...common, account: 'red_pack_balance', amount },
+        { ...common, account: 'red_pack_held', amount: -amount },
+      ];
+    case 'grab':
+      return [
+        { ...common, account: 'red_pack_held', amount },
+        { ...common, account: 'audience_balance', amount: -amount, viewerId },
+      ];
+    case 'refund':
+      return [
+        { ...common, account: 'red_pack_held', amount },
+        { ...common, account: 'red_pack_balance', amount: -amount },
+      ];
+  }
 }
 
 /** A package order paid through the gateway: the gateway holds the money for the platform, the agent's purchase. */

@@ -11,6 +11,7 @@ import {
 import { packagePaymentEntries, postTxn } from './ledger.ts';
 import { grantPackage } from './package-rules.ts';
 import { readHolding, toPricePackage } from './package-service.ts';
+import { applyRechargeNotification, isRedPackRecharge } from './red-pack-recharge.ts';
 
 /**
  * The pay provider's url for a new order. When the gateway refuses or cannot be reached, the order can never be paid:
@@ -92,6 +93,15 @@ async function applyPayNotification(
   notification: PayNotification,
 ): Promise<NotificationOutcome> {
   return ctx.db.transaction().execute(async (trx) => {
+    if (await isRedPackRecharge(trx, provider, notification.orderId)) {
+      const amount = await trx
+        .selectFrom('redPackRecharges')
+        .select('amount')
+        .where('id', '=', notification.orderId)
+        .executeTakeFirstOrThrow();
+      if (notification.amount !== amount.amount) throw badRequest(PRICE_ERRORS.amountMismatch);
+      return applyRechargeNotification(trx, provider, notification);
+    }
     const order = await trx
       .selectFrom('packageOrders')
       .selectAll()

@@ -18,7 +18,8 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-const viewerOf = (request: FastifyRequest) => {
+/** The watch page's viewer: its cookie, when it holds a valid viewer id. */
+export const viewerIdOf = (request: FastifyRequest) => {
   const value = cookieOf(request, VIEWER_COOKIE);
   return watch.validViewerId(value) ? value : undefined;
 };
@@ -38,7 +39,7 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
     },
     enterWatchCode: ({ params, body, request }) => watch.enterWatchCode(ctx, params.id, body.code, clientOf(request)),
     startVisit: async ({ params, body, request, reply }) => {
-      const known = viewerOf(request);
+      const known = viewerIdOf(request);
       const viewerId = known ?? watch.newViewerId();
       const started = await watch.startVisit(ctx, params.id, body, clientOf(request), viewerId);
       if (!known) {
@@ -50,7 +51,7 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
       return started;
     },
     sendHeartbeat: ({ params, body, request }) =>
-      watch.heartbeat(ctx.db, params.id, body.visitId, viewerOf(request), body.latencyMs),
+      watch.heartbeat(ctx.db, params.id, body.visitId, viewerIdOf(request), body.latencyMs),
     sendSubscribeCode: ({ params, body, request }) => sendSubscribeCode(ctx, params.id, body.mobile, clientOf(request)),
     subscribe: ({ params, body, request }) => subscribe(ctx, params.id, body, clientOf(request)),
     sendSignInCode: ({ params, body, request }) => sendSignInCode(ctx, params.id, body.mobile, clientOf(request)),

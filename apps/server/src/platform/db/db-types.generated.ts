@@ -291,7 +291,7 @@ export interface IngestSessions {
 }
 
 export interface LedgerEntries {
-  account: "pay_clearing" | "package_sales" | "audience_sales";
+  account: "pay_clearing" | "package_sales" | "audience_sales" | "red_pack_balance" | "red_pack_held" | "audience_balance";
   activityId: number | null;
   agentId: number;
   amount: Int8;
@@ -300,6 +300,7 @@ export interface LedgerEntries {
   memo: Generated<string>;
   orderId: number | null;
   txnId: string;
+  viewerId: string | null;
 }
 
 export interface LoginRecords {
@@ -323,6 +324,25 @@ export interface LoginTickets {
   id: Generated<number>;
   subagentId: number | null;
   tokenHash: string;
+}
+
+export interface LotteryDraws {
+  activityId: number;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  poolSize: number;
+  prizeName: string;
+  rule: "online" | "commented";
+  winnerCount: number;
+}
+
+export interface LotteryWinners {
+  activityId: number;
+  agentId: number;
+  drawId: number;
+  nickname: string;
+  viewerId: string;
 }
 
 export interface Media {
@@ -450,6 +470,45 @@ export interface Questions {
   status: "pending" | "passed";
   text: string;
   viewerId: string;
+}
+
+export interface RedPacketGrabs {
+  activityId: number;
+  agentId: number;
+  amount: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  nickname: Generated<string>;
+  packetId: number;
+  viewerId: string;
+}
+
+export interface RedPackets {
+  activityId: number;
+  agentId: number;
+  count: number;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  greeting: string;
+  id: Generated<number>;
+  mode: "random" | "fixed";
+  refundedAmount: Generated<number>;
+  remainingAmount: number;
+  remainingCount: number;
+  status: Generated<"active" | "finished" | "expired">;
+  totalAmount: number;
+}
+
+export interface RedPackRecharges {
+  agentId: number;
+  amount: number;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  paidAt: Timestamp | null;
+  payProvider: string;
+  status: Generated<"init" | "paid" | "failed">;
+  tradeNo: string | null;
 }
 
 export interface Robots {
@@ -622,6 +681,8 @@ export interface DB {
   ledgerEntries: LedgerEntries;
   loginRecords: LoginRecords;
   loginTickets: LoginTickets;
+  lotteryDraws: LotteryDraws;
+  lotteryWinners: LotteryWinners;
   media: Media;
   meetingParticipants: MeetingParticipants;
   meetings: Meetings;
@@ -632,6 +693,9 @@ export interface DB {
   promotionChannels: PromotionChannels;
   promotionCodes: PromotionCodes;
   questions: Questions;
+  redPacketGrabs: RedPacketGrabs;
+  redPackets: RedPackets;
+  redPackRecharges: RedPackRecharges;
   robots: Robots;
   sandboxWechatCodes: SandboxWechatCodes;
   sensitiveWordLists: SensitiveWordLists;

@@ -43,6 +43,14 @@ function SettingsFields({ identity }: { identity: ExtensionIdentity }) {
         <Form.Item name="winnerCount" label={t['extensions.field.winnerCount']}>
           <InputNumber min={1} max={100} precision={0} />
         </Form.Item>
+        <Form.Item name="rule" label={t['extensions.field.rule']}>
+          <Select
+            options={[
+              { value: 'online', label: t['extensions.field.rule.online'] },
+              { value: 'commented', label: t['extensions.field.rule.commented'] },
+            ]}
+          />
+        </Form.Item>
         <Form.Item name="allowRepeatWinners" label={t['extensions.field.allowRepeatWinners']} valuePropName="checked">
           <Switch />
         </Form.Item>
