@@ -311,6 +311,16 @@ export interface Media {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface MeetingAttendances {
+  audio: Generated<boolean>;
+  id: Generated<number>;
+  joinedAt: Generated<Timestamp>;
+  leftAt: Timestamp | null;
+  meetingId: number;
+  participantId: number;
+  video: Generated<boolean>;
+}
+
 export interface MeetingParticipants {
   id: Generated<number>;
   joinedAt: Generated<Timestamp>;
@@ -521,6 +531,7 @@ export interface DB {
   loginRecords: LoginRecords;
   loginTickets: LoginTickets;
   media: Media;
+  meetingAttendances: MeetingAttendances;
   meetingParticipants: MeetingParticipants;
   meetings: Meetings;
   packageOrders: PackageOrders;
