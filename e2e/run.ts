@@ -10,6 +10,7 @@ import { commentJourneys } from './journeys/comments.ts';
 import { giftJourneys } from './journeys/gifts.ts';
 import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
+import { meetingJourneys } from './journeys/meeting.ts';
 import { pageTemplateJourneys } from './journeys/page-template.ts';
 import { priceJourneys } from './journeys/price.ts';
 import { robotJourneys } from './journeys/robots.ts';
@@ -77,6 +78,7 @@ describe('browser journeys', () => {
   priceJourneys(journey);
   wechatPayJourneys(journey);
   activitySettingsJourneys(journey);
+  meetingJourneys(journey);
   watchJourneys(journey);
   commentJourneys(journey);
   liveTranscodeJourneys(journey);

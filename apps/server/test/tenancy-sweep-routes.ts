@@ -160,6 +160,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/subscribe': pub('the audience subscribes its own mobile, proven by its code'),
   'GET /api/watch/:id/chat': pub('the audience’s chat socket of any activity; the viewer is its own cookie'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
+  'GET /api/meeting/:id/signal': pub('the meeting room’s signalling socket; hello’s join-link token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
   'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
   'POST /api/ingest/hooks/on_unpublish': pub('the media server’s webhook'),
