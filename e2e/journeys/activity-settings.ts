@@ -413,6 +413,11 @@ export function activitySettingsJourneys(j: Journey) {
     await room.getByTestId('meeting-state').getByText('会议进行中').waitFor();
     await room.getByTestId('meeting-enter').getByText('进入会议').waitFor();
     await room.getByText('主持人').first().waitFor();
+    await room.waitForFunction(
+      () => (document.querySelector<HTMLVideoElement>('[data-testid="meeting-local-video"]')?.videoWidth ?? 0) > 0,
+      undefined,
+      { timeout: 20_000 },
+    );
     assert.equal(await room.getByText('抱歉，您访问的页面不存在').count(), 0);
     await j.screenshot(room, 'meeting-room');
     const link = new URL(room.url());

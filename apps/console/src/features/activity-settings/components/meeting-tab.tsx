@@ -128,7 +128,7 @@ export function MeetingTab({ activityId }: { activityId: number }) {
         <Flex vertical gap={16}>
           <Descriptions
             size="small"
-            column={{ xs: 1, md: 3 }}
+            column={{ xs: 1, md: 4 }}
             items={[
               {
                 key: 'state',
@@ -147,6 +147,15 @@ export function MeetingTab({ activityId }: { activityId: number }) {
                       key: 'participants',
                       label: t['meeting.column.participants'],
                       children: details.current.participantCount,
+                    },
+                    {
+                      key: 'online',
+                      label: t['meeting.onlineCount'],
+                      children: (
+                        <span data-testid="meeting-online">
+                          {details.current.attendees.filter((line) => line.online).length}
+                        </span>
+                      ),
                     },
                   ]
                 : []),
