@@ -21,19 +21,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
 import { meetingQuery, useMeetingMutations } from '../api/settings-queries';
-import { absoluteUrl } from '../settings-rules';
+import { absoluteUrl, formatDuration } from '../settings-rules';
 import { CopyButton, SettingsSection } from './settings-section';
 
 const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-');
-/** 1:02:03 or 02:03. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const two = (n: number) => String(n).padStart(2, '0');
-  const hours = Math.floor(s / 3600);
-  const rest = `${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
-  return hours > 0 ? `${hours}:${rest}` : rest;
-}
-
 /** Who entered a meeting's room, when, until when and for how long. */
 function AttendeeTable({ session }: { session: MeetingSession }) {
   return (
