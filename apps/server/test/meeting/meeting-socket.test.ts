@@ -224,9 +224,9 @@ describe.each(engines)('meeting signalling on %s', (engine) => {
 
   it(`holds ${MEETING_ROOM_CAPACITY} at once: the next is refused in Chinese; a link opened twice replaces the first`, async () => {
     const activityId = await newActivity('满员');
-    const links = [];
+    const links: { meetingId: number; token: string }[] = [];
     for (let n = 1; n <= MEETING_ROOM_CAPACITY + 1; n += 1) links.push(await invite(activityId, `嘉宾${n}`));
-    const inRoom = [];
+    const inRoom: Awaited<ReturnType<typeof enter>>[] = [];
     for (const link of links.slice(0, MEETING_ROOM_CAPACITY)) inRoom.push(await enter(activityId, link.token));
     expect(inRoom.at(-1)?.welcome.peers).toHaveLength(MEETING_ROOM_CAPACITY - 1);
 
@@ -290,7 +290,7 @@ describe.each(engines)('meeting signalling on %s', (engine) => {
 
   it('caps the sockets one address holds on an activity, and closes a socket that never says hello', async () => {
     const activityId = await newActivity('连接数');
-    const held = [];
+    const held: Socket[] = [];
     for (let n = 0; n < 12; n += 1) held.push(await open(activityId));
     const over = await open(activityId);
     expect((await over.waitFor('refused')).code).toBe(MEETING_REFUSALS.busy);
