@@ -51,6 +51,9 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // The meeting room's camera and microphone: Chromium's test pattern and tone, allowed without asking.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
       // The branding journey's custom host and the board's LAN name reach this machine's server, as DNS would.
       `--host-resolver-rules=MAP ${JOURNEY_CUSTOM_HOST} 127.0.0.1, MAP ${JOURNEY_LAN_HOST} 127.0.0.1`,
     ],

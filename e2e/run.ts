@@ -12,6 +12,7 @@ import { interactionJourneys } from './journeys/interactions.ts';
 import { liveOpsJourneys } from './journeys/live-ops.ts';
 import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
+import { meetingJourneys } from './journeys/meeting.ts';
 import { pageTemplateJourneys } from './journeys/page-template.ts';
 import { priceJourneys } from './journeys/price.ts';
 import { rewardJourneys } from './journeys/rewards.ts';
@@ -80,6 +81,7 @@ describe('browser journeys', () => {
   priceJourneys(journey);
   wechatPayJourneys(journey);
   activitySettingsJourneys(journey);
+  meetingJourneys(journey);
   watchJourneys(journey);
   liveOpsJourneys(journey);
   commentJourneys(journey);

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { API_PREFIX, CHAT_MAX_MESSAGE_BYTES, CONSOLE_PREVIEW_PARAM } from '@yanbo/contracts';
+import { API_PREFIX, CHAT_MAX_MESSAGE_BYTES, CONSOLE_PREVIEW_PARAM, MEETING_MAX_MESSAGE_BYTES } from '@yanbo/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
@@ -165,8 +165,12 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   registerIdempotency(app, database.db);
   await registerSecurityHeaders(app, config.pullDomain);
 
-  // The viewers' chat sockets (features/comments): no message over 4 KiB is even read (issue 8, bounded parsers).
-  await app.register(fastifyWebsocket, { options: { maxPayload: CHAT_MAX_MESSAGE_BYTES } });
+  // The sockets (the viewers' chat, the meeting room's signalling): no message over the larger of their caps is even
+  // read (issue 8, bounded parsers); each socket closes on one over its own (a chat message 4 KiB, a session
+  // description more).
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: Math.max(CHAT_MAX_MESSAGE_BYTES, MEETING_MAX_MESSAGE_BYTES) },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Yanbo API', version: '1.0.0', description: '演播 live-event platform API' },

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
+import { type MeetingIceServer, meetingIceServer } from '@yanbo/contracts';
+import { z } from 'zod';
 import { type ProviderConfig, readProviderConfig } from './platform/provider-config.ts';
 
 export interface Config extends ProviderConfig {
@@ -53,6 +55,12 @@ export interface Config extends ProviderConfig {
   publicHosts: string[];
   /** DNS_RESOLVER: the resolver (address or address:port) custom-host TXT records are checked with; empty: the system's. */
   dnsResolver: string;
+  /**
+   * MEETING_ICE_SERVERS: the STUN/TURN servers the meeting room's browsers use, a JSON array of RTCIceServer
+   * ([{"urls":"turn:turn.example.com:3478","username":"u","credential":"p"}]) or a comma list of URLs. Empty (the
+   * default): none, enough when the participants reach each other directly (one machine, one network).
+   */
+  meetingIceServers: MeetingIceServer[];
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -96,6 +104,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
     dnsResolver: env.DNS_RESOLVER ?? '',
+    meetingIceServers: parseIceServers(env.MEETING_ICE_SERVERS ?? ''),
     ...overrides,
   };
   if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);
@@ -116,6 +125,28 @@ function readOrCreateSecret(dataDir: string): string {
 function positiveInt(value: string | undefined, fallback: number): number {
   const number = Number(value);
   return value && Number.isInteger(number) && number > 0 ? number : fallback;
+}
+
+/** MEETING_ICE_SERVERS as JSON or a comma list of URLs; a value that is neither stops the start, saying so. */
+export function parseIceServers(value: string): MeetingIceServer[] {
+  const text = value.trim();
+  if (!text) return [];
+  if (!text.startsWith('[')) {
+    return text
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean)
+      .map((urls) => ({ urls }));
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    raw = undefined;
+  }
+  const parsed = z.array(meetingIceServer).max(20).safeParse(raw);
+  if (!parsed.success) throw new Error('MEETING_ICE_SERVERS is not a JSON array of RTCIceServer objects');
+  return parsed.data;
 }
 
 function machineIps(): string[] {

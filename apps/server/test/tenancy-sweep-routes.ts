@@ -213,6 +213,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/watch/:id/question': pub('the audience’s public questions of any activity, and its own'),
   'POST /api/watch/:id/question': pub('the audience asks a question, as its own cookie'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
+  'GET /api/meeting/:id/signal': pub('the meeting room’s signalling socket; hello’s join-link token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
   'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
   'POST /api/ingest/hooks/on_unpublish': pub('the media server’s webhook'),

@@ -4,6 +4,7 @@ import { ApiError } from '../../app/http';
 import {
   absoluteUrl,
   EMPTY_MANAGER,
+  formatDuration,
   freeMenuKey,
   isImageAddress,
   managerOrEmpty,
@@ -13,6 +14,14 @@ import {
 } from './settings-rules';
 
 describe('activity settings rules', () => {
+  it('writes a meeting attendee’s time as mm:ss, and h:mm:ss from an hour', () => {
+    expect(formatDuration(0)).toBe('00:00');
+    expect(formatDuration(65.9)).toBe('01:05');
+    expect(formatDuration(3599)).toBe('59:59');
+    expect(formatDuration(3600 + 2 * 60 + 3)).toBe('1:02:03');
+    expect(formatDuration(-5)).toBe('00:00');
+  });
+
   it('opens the tab named in ?tab= and the watch code otherwise', () => {
     expect(tabFrom('meeting')).toBe('meeting');
     expect(tabFrom('nope')).toBe('watchCode');

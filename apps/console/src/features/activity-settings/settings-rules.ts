@@ -70,3 +70,12 @@ export function menuProblem(tabs: unknown): { index: number; field: string; mess
 export function absoluteUrl(path: string, origin: string): string {
   return /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
 }
+
+/** A time in the meeting room: 1:02:03 from an hour, 02:03 under it. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hours = Math.floor(s / 3600);
+  const rest = `${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+  return hours > 0 ? `${hours}:${rest}` : rest;
+}

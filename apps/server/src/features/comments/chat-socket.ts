@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   CHAT_CLOSE_CODES,
   CHAT_HANDSHAKE_MS,
+  CHAT_MAX_MESSAGE_BYTES,
   CHAT_NICKNAME_MAX_LENGTH,
   CHAT_REFUSAL_MESSAGES,
   CHAT_REFUSALS,
@@ -325,6 +326,14 @@ export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
         release?.();
       });
       socket.on('message', (data, isBinary) => {
+        // The server reads messages up to the largest any socket takes; a chat message is at most 4 KiB.
+        const size = Array.isArray(data)
+          ? data.reduce((sum, part) => sum + part.length, 0)
+          : (data as Buffer | ArrayBuffer).byteLength;
+        if (size > CHAT_MAX_MESSAGE_BYTES) {
+          socket.close(1009, 'message too big');
+          return;
+        }
         const now = Date.now();
         if (now > windowEnds) {
           sent = 0;

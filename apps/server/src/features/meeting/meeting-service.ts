@@ -1,14 +1,17 @@
 import {
   ERROR_MESSAGES,
+  MEETING_ATTENDEES_SHOWN,
   MEETING_ERRORS,
   MEETING_ROOM_PARTICIPANTS,
   MEETING_TOKEN_TTL_SECONDS,
+  type MeetingAttendee,
   type MeetingDetails,
   type MeetingJoin,
   type MeetingJoinBody,
   type MeetingRoom,
   type MeetingSession,
 } from '@yanbo/contracts';
+import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -41,13 +44,76 @@ function sessions(db: Db, activityId: number) {
     .where('meetings.activityId', '=', activityId);
 }
 
-const toSession = (row: SessionRow & { participantCount: string | number | null }): MeetingSession => ({
-  id: row.id,
-  state: row.state,
-  startedAt: row.startedAt.toISOString(),
-  endedAt: row.endedAt?.toISOString() ?? null,
-  participantCount: Number(row.participantCount ?? 0),
-});
+type SessionWithCount = SessionRow & { participantCount: string | number | null };
+
+/** The hub channel of one meeting's room: joins, leaves, relayed signals, and its end (see meeting-socket.ts). */
+export const meetingChannel = (meetingId: number) => `meeting:${meetingId}`;
+
+/**
+ * Who entered each meeting's room and for how long, the earliest first, at most MEETING_ATTENDEES_SHOWN each: one line
+ * per participant over its attendances (a participant may leave and come back), still-open ones counted until now.
+ */
+async function attendeesOf(db: Db, meetingIds: number[]) {
+  const byMeeting = new Map<number, { attendees: MeetingAttendee[]; count: number }>();
+  for (const id of meetingIds) byMeeting.set(id, { attendees: [], count: 0 });
+  if (meetingIds.length === 0) return byMeeting;
+  const rows = await sql<{
+    meetingId: number;
+    nickname: string;
+    role: 'host' | 'guest';
+    joinedAt: Date;
+    leftAt: Date | null;
+    online: boolean;
+    seconds: string | number;
+    rank: string | number;
+    total: string | number;
+  }>`
+    select * from (
+      select a.meeting_id as "meetingId", p.nickname, p.role,
+             min(a.joined_at) as "joinedAt",
+             case when bool_or(a.left_at is null) then null else max(a.left_at) end as "leftAt",
+             bool_or(a.left_at is null) as online,
+             floor(sum(extract(epoch from (coalesce(a.left_at, now()) - a.joined_at)))) as seconds,
+             row_number() over (partition by a.meeting_id order by min(a.joined_at), a.participant_id) as rank,
+             count(*) over (partition by a.meeting_id) as total
+        from meeting_attendances a
+        join meeting_participants p on p.id = a.participant_id
+       where a.meeting_id in (${sql.join(meetingIds)})
+       group by a.meeting_id, a.participant_id, p.nickname, p.role
+    ) ranked
+    where rank <= ${MEETING_ATTENDEES_SHOWN}
+    order by "meetingId", rank`.execute(db);
+  for (const row of rows.rows) {
+    const entry = byMeeting.get(row.meetingId);
+    if (!entry) continue;
+    entry.count = Number(row.total);
+    entry.attendees.push({
+      nickname: row.nickname,
+      role: row.role,
+      joinedAt: new Date(row.joinedAt).toISOString(),
+      leftAt: row.leftAt ? new Date(row.leftAt).toISOString() : null,
+      durationSeconds: Math.max(0, Number(row.seconds)),
+      online: Boolean(row.online),
+    });
+  }
+  return byMeeting;
+}
+
+async function toSessions(db: Db, rows: SessionWithCount[]): Promise<MeetingSession[]> {
+  const attendance = await attendeesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    state: row.state,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt?.toISOString() ?? null,
+    participantCount: Number(row.participantCount ?? 0),
+    attendees: attendance.get(row.id)?.attendees ?? [],
+    attendeeCount: attendance.get(row.id)?.count ?? 0,
+  }));
+}
 
 async function ongoingMeeting(db: Db, activityId: number) {
   return db
@@ -103,17 +169,42 @@ export async function joinMeeting(
   };
 }
 
-export async function endMeeting(db: Db, caller: Caller, activityId: number): Promise<MeetingSession> {
-  await ownActivity(db, caller, activityId);
-  const ended = await db
-    .updateTable('meetings')
-    .set({ state: 'ended', endedAt: new Date() })
-    .where('activityId', '=', activityId)
-    .where('state', '=', 'ongoing')
-    .returning('id')
-    .executeTakeFirst();
+/**
+ * 结束会议: the meeting ends for everyone. Who is in its room leaves now (their attendance closes with it), every socket
+ * hears MEETING_ENDED_NOTICE and is closed, and its links never enter again; the activity is idle until the next
+ * 加入会议 starts a new meeting.
+ */
+export async function endMeeting(
+  ctx: Pick<AppContext, 'db' | 'realtime'>,
+  caller: Caller,
+  activityId: number,
+): Promise<MeetingSession> {
+  await ownActivity(ctx.db, caller, activityId);
+  const now = new Date();
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('meetings')
+      .set({ state: 'ended', endedAt: now })
+      .where('activityId', '=', activityId)
+      .where('state', '=', 'ongoing')
+      .returning('id')
+      .executeTakeFirst();
+    if (row) {
+      await trx
+        .updateTable('meetingAttendances')
+        .set({ leftAt: now })
+        .where('meetingId', '=', row.id)
+        .where('leftAt', 'is', null)
+        .execute();
+    }
+    return row;
+  });
   if (!ended) throw badRequest(MEETING_ERRORS.meetingNotStarted);
-  return toSession(await sessions(db, activityId).where('meetings.id', '=', ended.id).executeTakeFirstOrThrow());
+  ctx.realtime.publish(meetingChannel(ended.id), { type: 'meeting.ended' });
+  const [session] = await toSessions(ctx.db, [
+    await sessions(ctx.db, activityId).where('meetings.id', '=', ended.id).executeTakeFirstOrThrow(),
+  ]);
+  return session as MeetingSession;
 }
 
 /** The state, the meeting in progress, and the meetings of the activity newest first, a page at a time. */
@@ -138,15 +229,24 @@ export async function getMeetingDetails(
       .executeTakeFirstOrThrow(),
     sessions(db, activityId).where('meetings.state', '=', 'ongoing').executeTakeFirst(),
   ]);
+  const [items, [currentSession]] = await Promise.all([
+    toSessions(db, rows),
+    current ? toSessions(db, [current]) : Promise.resolve([]),
+  ]);
   return {
     state: current ? 'ongoing' : 'idle',
-    current: current ? toSession(current) : null,
-    items: rows.map(toSession),
+    current: currentSession ?? null,
+    items,
     pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) },
   };
 }
 
-type MeetingTokenPayload = { activityId: number; meetingId: number; participantId: number; role: 'host' | 'guest' };
+export type MeetingTokenPayload = {
+  activityId: number;
+  meetingId: number;
+  participantId: number;
+  role: 'host' | 'guest';
+};
 
 /**
  * POST /api/meeting/{id}/room: the room a join link opens, for whoever holds its token (no console session): the

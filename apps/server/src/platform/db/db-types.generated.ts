@@ -363,6 +363,16 @@ export interface Media {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface MeetingAttendances {
+  audio: Generated<boolean>;
+  id: Generated<number>;
+  joinedAt: Generated<Timestamp>;
+  leftAt: Timestamp | null;
+  meetingId: number;
+  participantId: number;
+  video: Generated<boolean>;
+}
+
 export interface MeetingParticipants {
   id: Generated<number>;
   joinedAt: Generated<Timestamp>;
@@ -684,6 +694,7 @@ export interface DB {
   lotteryDraws: LotteryDraws;
   lotteryWinners: LotteryWinners;
   media: Media;
+  meetingAttendances: MeetingAttendances;
   meetingParticipants: MeetingParticipants;
   meetings: Meetings;
   onlineSamples: OnlineSamples;

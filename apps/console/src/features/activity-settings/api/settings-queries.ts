@@ -142,13 +142,21 @@ export const meetingQuery = (activityId: number, page: number) =>
         query: { page, pageSize: MEETING_PAGE_SIZE },
         signal,
       }),
+    // Who is in the room changes while a meeting goes on.
+    refetchInterval: (query) => (query.state.data?.state === 'ongoing' ? MEETING_DETAILS_REFRESH_MS : false),
   });
+const MEETING_DETAILS_REFRESH_MS = 5_000;
 
 export function useMeetingMutations(activityId: number) {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: key(activityId, 'meeting') });
   const join = useMutation({
-    mutationFn: () => api(meetingCalls.joinMeeting, { params: { id: activityId } }),
+    // No body: the caller joins as host; an invitation names a guest.
+    mutationFn: (guest?: { nickname: string }) =>
+      api(meetingCalls.joinMeeting, {
+        params: { id: activityId },
+        ...(guest ? { body: { nickname: guest.nickname, role: 'guest' as const } } : {}),
+      }),
     onSuccess: reload,
   });
   // Ending a meeting reloads the meeting details (seed 001 §4); a failure says 结束会议失败 (seed 001 §8).
