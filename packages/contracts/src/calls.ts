@@ -8,7 +8,7 @@ import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
 import { expenseCalls } from './expense.ts';
 import { extensionCalls } from './extensions.ts';
-import { giftCalls } from './gifts.ts';
+import { giftCalls, giftSendCalls } from './gifts.ts';
 import { liveStreamCalls } from './live-stream.ts';
 import { mediaCalls } from './media.ts';
 import { meetingCalls } from './meeting.ts';
@@ -29,6 +29,7 @@ export const callGroups = [
   ditchCalls,
   sensitiveWordCalls,
   giftCalls,
+  giftSendCalls,
   commentCalls,
   robotCalls,
   accountCalls,

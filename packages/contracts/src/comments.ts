@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
+import { sentGift } from './gifts.ts';
 
 // Comment libraries (seed 001 §3 "Comment library": items, name, id; §7; issue 10): lists of canned comments that
 // robots post and staff send with one click. Library 0 is the default library every agent has; it cannot be changed.
@@ -240,6 +241,8 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pinned'), comment: chatComment, isPinned: z.boolean() }),
   z.object({ type: z.literal('deleted'), ids: z.array(z.number().int()) }),
   z.object({ type: z.literal('notice'), text: z.string() }),
+  /** A viewer sent a gift (a paid one once it was paid). */
+  z.object({ type: z.literal('gift'), gift: sentGift }),
   /** Real viewers connected now (robots are counted apart, never here). */
   z.object({ type: z.literal('online'), count: z.number().int() }),
   /** The staff kicked this socket out; the server closes it next (4001). */

@@ -4,11 +4,13 @@ import {
   type ChatComment,
   COMMENT_MAX_LENGTH,
 } from '@yanbo/contracts/comments';
+import type { SentGift } from '@yanbo/contracts/gifts';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styles from '../chat.module.css';
 import { CHAT_NICKNAME_KEY, defaultNickname } from '../chat-rules';
 import { useChatSocket } from '../chat-socket';
 import { watchTexts as t } from '../locales/zh-CN';
+import { GiftPanel } from './gift-panel';
 
 // The 聊天室 tab: the pinned comment, the messages (robots' look like everyone's), the online count and the input.
 // It stays mounted while another tab shows, so the socket and the messages live as long as the page.
@@ -76,6 +78,18 @@ function NicknameSheet({ initial, onSave }: { initial: string; onSave: (nickname
   );
 }
 
+function GiftRow({ gift }: { gift: SentGift }) {
+  return (
+    <li className={styles.gift} data-testid="chat-gift">
+      <span className={styles.nickname}>{gift.nickname}</span>
+      <span className={styles.giftText}>
+        {t['watch.gift.message'](gift.name, gift.count)}
+        <img src={gift.icon} alt="" />
+      </span>
+    </li>
+  );
+}
+
 function CommentRow({ comment }: { comment: ChatComment }) {
   return (
     <li className={styles.comment} data-testid="chat-comment">
@@ -106,7 +120,8 @@ export function ChatRoom({
   const [sheet, setSheet] = useState(false);
   const fallback = defaultNickname(viewerId ?? PAGE_VIEWER);
   const nickname = stored ?? fallback;
-  const { state, connection, send } = useChatSocket({ activityId, nickname, enabled });
+  const { state, connection, send, deliver } = useChatSocket({ activityId, nickname, enabled });
+  const [giftPanel, setGiftPanel] = useState(false);
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [unseen, setUnseen] = useState(false);
@@ -217,6 +232,8 @@ export function ChatRoom({
           {state.items.map((item) =>
             item.kind === 'comment' ? (
               <CommentRow key={item.comment.id} comment={item.comment} />
+            ) : item.kind === 'gift' ? (
+              <GiftRow key={item.key} gift={item.gift} />
             ) : (
               <li key={item.key} className={styles.notice}>
                 <span>{item.text}</span>
@@ -241,6 +258,16 @@ export function ChatRoom({
         </div>
       ) : (
         <form className={styles.inputBar} onSubmit={submit}>
+          <button
+            type="button"
+            className={styles.giftButton}
+            onClick={() => setGiftPanel(true)}
+            disabled={!open}
+            aria-label={t['watch.gift.open']}
+            title={t['watch.gift.open']}
+          >
+            🎁
+          </button>
           <input
             ref={input}
             className={styles.input}
@@ -263,6 +290,17 @@ export function ChatRoom({
         </form>
       )}
       {sheet && <NicknameSheet initial={nickname} onSave={saveSheet} />}
+      {giftPanel && (
+        <GiftPanel
+          activityId={activityId}
+          nickname={shownNickname}
+          onSent={(gift) => {
+            deliver({ type: 'gift', gift });
+            toNewest();
+          }}
+          onClose={() => setGiftPanel(false)}
+        />
+      )}
     </div>
   );
 }

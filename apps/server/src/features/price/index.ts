@@ -1,4 +1,6 @@
 // The price feature's door: its routes, and the package quotas other features enforce.
 export { assertActivityQuota } from './activity-quota.ts';
+export { giftPaymentEntries, postTxn } from './ledger.ts';
+export { addPaidOrderKind, type NotificationOutcome, type PaidOrderKind, reconcileOrder } from './payment-service.ts';
 export { registerPriceRoutes } from './price-routes.ts';
 export { assertStorageQuota } from './storage-quota.ts';
