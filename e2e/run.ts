@@ -7,6 +7,7 @@ import { activitySettingsJourneys } from './journeys/activity-settings.ts';
 import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journeys/agents.ts';
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
 import { commentJourneys } from './journeys/comments.ts';
+import { giftSendJourneys } from './journeys/gift-sends.ts';
 import { giftJourneys } from './journeys/gifts.ts';
 import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
@@ -79,6 +80,7 @@ describe('browser journeys', () => {
   activitySettingsJourneys(journey);
   watchJourneys(journey);
   commentJourneys(journey);
+  giftSendJourneys(journey);
   liveTranscodeJourneys(journey);
   statsJourneys(journey);
 });

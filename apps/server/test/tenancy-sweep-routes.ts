@@ -159,6 +159,11 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/subscribe/code': pub('the audience asks for a code to subscribe its own mobile to a reminder'),
   'POST /api/watch/:id/subscribe': pub('the audience subscribes its own mobile, proven by its code'),
   'GET /api/watch/:id/chat': pub('the audience’s chat socket of any activity; the viewer is its own cookie'),
+  'GET /api/watch/:id/gift': pub('the gifts the audience may send on any activity: its own agent’s enabled ones'),
+  'POST /api/watch/:id/gift': pub(
+    'the audience sends a gift of the activity’s own agent (another agent’s gift answers 404); the viewer is its cookie',
+  ),
+  'GET /api/watch/:id/gift/order/:orderId': pub('the audience’s own gift order, found by its viewer cookie only'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
   'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
@@ -612,6 +617,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   'DELETE /api/activity/:id/blacklist': activity((id) => `/api/activity/${id}/blacklist`, { userId: VIEWER }),
   'POST /api/activity/:id/kick': activity((id) => `/api/activity/${id}/kick`, { sid: 'abcdefgh12345678' }),
   'GET /api/v3/activity/:id/comment-report': activity((id) => `/api/v3/activity/${id}/comment-report`),
+  'GET /api/v3/activity/:id/gift': activity((id) => `/api/v3/activity/${id}/gift`),
+  'GET /api/v3/activity/:id/top-gift': activity((id) => `/api/v3/activity/${id}/top-gift`),
+  'GET /api/activity/:id/stats/top/gift': activity((id) => `/api/activity/${id}/stats/top/gift`),
   'GET /api/v3/agent/gift': own('the caller agent’s gifts, nothing of another agent'),
   'POST /api/v3/agent/gift': own('a new gift of the caller’s agent'),
   'PUT /api/v3/agent/gift/:id': {

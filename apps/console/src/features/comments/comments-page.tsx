@@ -7,6 +7,7 @@ import { showError } from '../../app/http';
 import { commentTexts as t } from '../../locales/zh-CN/comments';
 import { activityQuery, useCommentEvents } from '../activities';
 import { ActivitySubpageHeader, ActivitySubpagePending } from '../board';
+import { SentGiftsCard } from '../gifts';
 import { chatReportQuery } from './api/chat-report';
 import { commentFilterQuery } from './api/comment-filter';
 import { commentListQuery, commentsKey } from './api/comment-list';
@@ -126,6 +127,7 @@ function Comments({ activityId }: { activityId: number }) {
                 show([comment]);
               }}
             />
+            <SentGiftsCard activityId={activityId} />
             <PinnedComments activityId={activityId} />
             <RestrictedViewers activityId={activityId} nicknames={nicknames} />
             <ChatReportCard activityId={activityId} />
