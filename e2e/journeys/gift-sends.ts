@@ -44,7 +44,10 @@ export function giftSendJourneys(j: Journey) {
     const agent = await j.newAgent();
     const { id } = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '礼物旅程直播' });
     await api(j, agent.token, 'PUT', `/activity/${id}/template`, {
-      introTabs: [{ title: '聊天室', key: 'chat', type: 'chatRoom' }],
+      introTabs: [
+        { title: '聊天室', key: 'chat', type: 'chatRoom' },
+        { title: '榜单', key: 'rank', type: 'rank', topGift: true },
+      ],
     });
     const icon = await uploadIcon(j, agent.token, id);
     await api(j, agent.token, 'POST', '/v3/agent/gift', { name: '点赞', icon, price: 0, sort: 0 });
@@ -80,6 +83,14 @@ export function giftSendJourneys(j: Journey) {
     await sheet.getByRole('button', { name: '关闭' }).click();
     await chat.getByTestId('chat-gift').filter({ hasText: '送出 玫瑰 × 10' }).waitFor();
     await j.screenshot(phone, 'gift-sends-chat');
+
+    // The rank tab on the phone: the viewer at the top of 礼物排行榜.
+    await phone.getByRole('tab', { name: '榜单' }).click();
+    const phoneRank = phone.getByTestId('watch-top-gift');
+    await phoneRank.getByText(nickname).waitFor();
+    await phoneRank.getByText('¥10.00').waitFor();
+    await j.screenshot(phone, 'gift-sends-rank-tab');
+    await phone.getByRole('tab', { name: '聊天室' }).click();
 
     // The console: 礼物消息 in the moderation screen, and the viewer at the top of 礼物榜.
     const page = await j.open(`/#access_token=${agent.token}`);

@@ -163,6 +163,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/gift': pub(
     'the audience sends a gift of the activity’s own agent (another agent’s gift answers 404); the viewer is its cookie',
   ),
+  'GET /api/watch/:id/top-gift': pub('the top givers’ names and totals of any activity, as its watch page shows them'),
   'GET /api/watch/:id/gift/order/:orderId': pub('the audience’s own gift order, found by its viewer cookie only'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),

@@ -73,6 +73,8 @@ export const listWatchGifts = (id: number) => api(giftSendCalls.listWatchGifts, 
 export const sendWatchGift = (id: number, body: GiftSendInput) =>
   api(giftSendCalls.sendWatchGift, { params: { id }, body });
 
+export const listWatchTopGifts = (id: number) => api(giftSendCalls.listWatchTopGifts, { params: { id } });
+
 export const watchGiftOrder = (id: number, orderId: number) =>
   api(giftSendCalls.getWatchGiftOrder, { params: { id, orderId } });
 

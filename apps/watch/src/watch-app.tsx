@@ -170,6 +170,7 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
           )}
         </header>
         <IntroTabs
+          activityId={page.activity.id}
           tabs={page.menu.items}
           style={template.commentStyleCustomized}
           chat={

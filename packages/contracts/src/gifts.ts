@@ -187,6 +187,11 @@ export const topGiftEntry = z.object({
 export type TopGiftEntry = z.infer<typeof topGiftEntry>;
 export const topGiftList = z.object({ items: z.array(topGiftEntry) });
 export type TopGiftList = z.infer<typeof topGiftList>;
+/** The rank as the watch page's rank tab shows it: names and totals, never a viewer's id. */
+export const watchTopGiftList = z.object({
+  items: z.array(topGiftEntry.pick({ rank: true, nickname: true, amount: true, count: true })),
+});
+export type WatchTopGiftList = z.infer<typeof watchTopGiftList>;
 export const topGiftDownloadQuery = z.object({ format: z.enum(['csv']).default('csv') });
 
 export const giftSendCalls = defineCalls('gifts', {
@@ -214,6 +219,14 @@ export const giftSendCalls = defineCalls('gifts', {
     access: 'public',
     params: giftOrderParams,
     response: giftOrderStatus,
+  },
+  listWatchTopGifts: {
+    method: 'GET',
+    path: '/watch/:id/top-gift',
+    summary: 'The activity’s top 10 givers, as the watch page’s rank tab shows them',
+    access: 'public',
+    params: idParams,
+    response: watchTopGiftList,
   },
   listSentGifts: {
     method: 'GET',

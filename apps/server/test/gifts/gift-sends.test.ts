@@ -242,6 +242,12 @@ describe.each(engines)('gifts sent on %s', (engine) => {
       [4, '丙', 0, 5],
     ]);
     // 甲 and 丁 tie on value and count: 甲 got there first.
+    // The watch page's rank tab: the same order, names and totals, no viewer ids.
+    const shown = await call(t.app, 'GET', `/watch/${activity}/top-gift`);
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.body.items[0]).toEqual({ rank: 1, nickname: '乙', amount: 50_000, count: 1 });
+    expect(shown.body.items.map((i: { nickname: string }) => i.nickname)).toEqual(['乙', '甲', '丁', '丙']);
+    expect((await call(t.app, 'GET', '/watch/999999/top-gift')).status).toBe(404);
     // More than 10 senders: the list stops at 10 unless asked for more.
     for (let i = 0; i < 11; i += 1) await send(newViewer(), { giftId: gifts.like, nickname: `观众${i}` }, activity);
     expect((await call(t.app, 'GET', `/v3/activity/${activity}/top-gift`, { token })).body.items).toHaveLength(
@@ -250,6 +256,7 @@ describe.each(engines)('gifts sent on %s', (engine) => {
     expect(
       (await call(t.app, 'GET', `/v3/activity/${activity}/top-gift?limit=100`, { token })).body.items,
     ).toHaveLength(15);
+    expect((await call(t.app, 'GET', `/watch/${activity}/top-gift`)).body.items).toHaveLength(TOP_GIFT_LIMIT);
     expect((await call(t.app, 'GET', `/v3/activity/${activity}/top-gift?limit=101`, { token })).status).toBe(400);
     const csv = await call(t.app, 'GET', `/activity/${activity}/stats/top/gift?format=csv`, {
       token,

@@ -3,6 +3,7 @@ import type { WatchPage } from '@yanbo/contracts/watch';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { watchTexts as t } from '../locales/zh-CN';
 import styles from '../watch.module.css';
+import { TopGiftRank } from './top-gift-rank';
 
 /** The chat (its socket, rules and contract schemas) is a chunk of its own, fetched when the page has a 聊天室 tab. */
 const ChatRoom = lazy(() => import('./chat-room').then((module) => ({ default: module.ChatRoom })));
@@ -17,7 +18,7 @@ function LinkCard({ href }: { href: string }) {
 }
 
 /** What one tab holds. Rich text arrives sanitised by the server. */
-function TabContent({ tab }: { tab: IntroTab }) {
+function TabContent({ tab, activityId }: { tab: IntroTab; activityId: number }) {
   switch (tab.type) {
     case 'chatRoom':
       // The chat room is mounted by the tabs themselves, for the page's whole life.
@@ -52,14 +53,14 @@ function TabContent({ tab }: { tab: IntroTab }) {
         tab.productList.length ? t['watch.tabs.products'](tab.productList.length) : '',
         tab.productListId ? t['watch.tabs.productList'](tab.productListId) : '',
         tab.photoListId ? t['watch.tabs.photoList'](tab.photoListId) : '',
-        tab.topGift ? t['watch.tabs.topGift'] : '',
         tab.topShare ? t['watch.tabs.topShare'] : '',
       ].filter(Boolean);
-      if (!link && !facts.length && !tab.richText) {
+      if (!link && !facts.length && !tab.richText && !tab.topGift) {
         return <div className={styles.placeholder}>{t['watch.tabs.empty']}</div>;
       }
       return (
         <div className={styles.tabBody}>
+          {tab.topGift && <TopGiftRank activityId={activityId} />}
           {facts.map((fact) => (
             <div key={fact} className={styles.fact}>
               {fact}
@@ -89,10 +90,12 @@ export interface ChatSetup {
  * while another tab shows, so it keeps its socket and its messages.
  */
 export function IntroTabs({
+  activityId,
   tabs,
   style,
   chat,
 }: {
+  activityId: number;
   tabs: IntroTab[];
   style: WatchPage['template']['commentStyleCustomized'];
   chat: ChatSetup | null;
@@ -134,7 +137,7 @@ export function IntroTabs({
             <ChatRoom {...chat} hidden={!chatShown} />
           </Suspense>
         )}
-        <TabContent tab={current} />
+        <TabContent key={current.key} tab={current} activityId={activityId} />
       </div>
     </section>
   );

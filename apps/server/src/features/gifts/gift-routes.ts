@@ -28,6 +28,7 @@ export function registerGiftRoutes(server: FastifyInstance, ctx: AppContext) {
     listWatchGifts: ({ params }) => sends.listWatchGifts(ctx.db, params.id),
     sendWatchGift: ({ params, body, request }) => sends.sendWatchGift(ctx, params.id, viewerOf(request), body),
     getWatchGiftOrder: ({ params, request }) => sends.watchGiftOrder(ctx, params.id, viewerOf(request), params.orderId),
+    listWatchTopGifts: ({ params }) => sends.watchTopGifts(ctx.db, params.id),
     listSentGifts: ({ caller, params, query }) => sends.listSentGifts(ctx.db, caller, params.id, query),
     listTopGifts: ({ caller, params, query }) => sends.topGifts(ctx.db, caller, params.id, query.limit),
     downloadTopGifts: async ({ caller, params, reply }) => {

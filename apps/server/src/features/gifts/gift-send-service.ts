@@ -11,9 +11,11 @@ import {
   type SentGift,
   type SentGiftList,
   type sentGiftQuery,
+  TOP_GIFT_LIMIT,
   TOP_GIFT_RANKS,
   type TopGiftList,
   type WatchGiftList,
+  type WatchTopGiftList,
 } from '@yanbo/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -379,7 +381,17 @@ export async function listSentGifts(
  * reached it first. Read from the rank rows kept as gifts arrive.
  */
 export async function topGifts(db: Db, caller: Caller, activityId: number, limit: number): Promise<TopGiftList> {
-  const id = await ownActivity(db, caller, activityId);
+  return rankOf(db, await ownActivity(db, caller, activityId), limit);
+}
+
+/** GET /watch/{id}/top-gift: the top 10 for the watch page's rank tab, without the viewers' ids. */
+export async function watchTopGifts(db: Db, activityId: number): Promise<WatchTopGiftList> {
+  const activity = await watchedActivity(db, activityId);
+  const { items } = await rankOf(db, activity.id, TOP_GIFT_LIMIT);
+  return { items: items.map(({ rank, nickname, amount, count }) => ({ rank, nickname, amount, count })) };
+}
+
+async function rankOf(db: Db, id: number, limit: number): Promise<TopGiftList> {
   const rows = await db
     .selectFrom('giftRanks')
     .select(['viewerId', 'nickname', 'amount', 'count', 'lastSentAt'])
