@@ -266,7 +266,12 @@ export function ChatRoom({
             aria-label={t['watch.gift.open']}
             title={t['watch.gift.open']}
           >
-            🎁
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M20 7h-2.2A3 3 0 0 0 12 3.8 3 3 0 0 0 6.2 7H4a1 1 0 0 0-1 1v3a1 1 0 0 0 1 1v8a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-8a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1Zm-5-1.5a1.5 1.5 0 0 1 0 3h-2v-1.5A1.5 1.5 0 0 1 15 5.5Zm-6 0A1.5 1.5 0 0 1 11 7v1.5H9a1.5 1.5 0 0 1 0-3ZM5 9h6v2H5V9Zm1 4h5v6H6v-6Zm12 6h-5v-6h5v6Zm1-8h-6V9h6v2Z"
+              />
+            </svg>
           </button>
           <input
             ref={input}
