@@ -79,6 +79,9 @@ export function giftSendJourneys(j: Journey) {
     await payPage.getByText('¥10.00').waitFor();
     await payPage.getByRole('button', { name: '确认支付' }).click();
     await sheet.getByText('支付成功，礼物已送出').waitFor();
+    // The pay page returns its window to the watch page, which says the gift was sent.
+    await payPage.getByTestId('chat-gift-notice').getByText('支付成功，礼物已送出').waitFor();
+    assert.equal(new URL(payPage.url()).search, '');
     await payPage.close();
     await sheet.getByRole('button', { name: '关闭' }).click();
     await chat.getByTestId('chat-gift').filter({ hasText: '送出 玫瑰 × 10' }).waitFor();

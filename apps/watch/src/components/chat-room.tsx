@@ -10,6 +10,7 @@ import styles from '../chat.module.css';
 import { CHAT_NICKNAME_KEY, defaultNickname } from '../chat-rules';
 import { useChatSocket } from '../chat-socket';
 import { watchTexts as t } from '../locales/zh-CN';
+import { watchGiftOrder } from '../watch-api';
 import { GiftPanel } from './gift-panel';
 
 // The 聊天室 tab: the pinned comment, the messages (robots' look like everyone's), the online count and the input.
@@ -17,6 +18,8 @@ import { GiftPanel } from './gift-panel';
 
 /** How long a refusal's reason stays above the input. */
 const REFUSAL_SHOWN_MS = 3_000;
+/** How many times (a second apart) an order the pay page returned from is asked about. */
+const GIFT_RETURN_TRIES = 30;
 /** Within this of the bottom, the list counts as following the newest. */
 const BOTTOM_SLACK_PX = 48;
 
@@ -122,6 +125,7 @@ export function ChatRoom({
   const nickname = stored ?? fallback;
   const { state, connection, send, deliver } = useChatSocket({ activityId, nickname, enabled });
   const [giftPanel, setGiftPanel] = useState(false);
+  const [giftNotice, setGiftNotice] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [unseen, setUnseen] = useState(false);
@@ -131,6 +135,33 @@ export function ChatRoom({
   const input = useRef<HTMLInputElement>(null);
   /** The nickname is asked once: the first time the input is used, unless one was kept. */
   const asked = useRef(stored !== null);
+
+  // Back from the pay page in this same tab (?giftOrder=): the order is asked about until it settles, and said.
+  useEffect(() => {
+    const orderId = Number(new URLSearchParams(window.location.search).get('giftOrder'));
+    if (!Number.isInteger(orderId) || orderId <= 0) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('giftOrder');
+    window.history.replaceState(window.history.state, '', url);
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      tries += 1;
+      if (tries > GIFT_RETURN_TRIES) window.clearInterval(timer);
+      watchGiftOrder(activityId, orderId)
+        .then((order) => {
+          if (order.status === 'init') return;
+          window.clearInterval(timer);
+          setGiftNotice(order.status === 'paid' ? t['watch.gift.paid'] : t['watch.gift.payFailed']);
+        })
+        .catch(() => window.clearInterval(timer));
+    }, 1_000);
+    return () => window.clearInterval(timer);
+  }, [activityId]);
+  useEffect(() => {
+    if (!giftNotice) return;
+    const timer = window.setTimeout(() => setGiftNotice(null), REFUSAL_SHOWN_MS);
+    return () => window.clearTimeout(timer);
+  }, [giftNotice]);
 
   // A refusal's reason shows for a moment; a refused comment comes back to the input to be changed.
   useEffect(() => {
@@ -247,6 +278,11 @@ export function ChatRoom({
           </button>
         )}
       </div>
+      {giftNotice && !ended && (
+        <div className={styles.refusal} role="status" data-testid="chat-gift-notice">
+          {giftNotice}
+        </div>
+      )}
       {refusal && !ended && (
         <div className={styles.refusal} role="alert" data-testid="chat-refusal">
           {refusal}
