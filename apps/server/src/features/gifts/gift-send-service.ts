@@ -8,6 +8,7 @@ import {
   type GiftOrderStatus,
   type GiftSendResult,
   type giftSendInput,
+  PRICE_ERRORS,
   type SentGift,
   type SentGiftList,
   type sentGiftQuery,
@@ -293,7 +294,7 @@ export function giftOrderPayments(ctx: AppContext): PaidOrderKind {
       .forUpdate()
       .executeTakeFirst();
     if (!order) return undefined;
-    if (notification.amount !== order.amount) throw badRequest('Amount mismatch');
+    if (notification.amount !== order.amount) throw badRequest(PRICE_ERRORS.amountMismatch);
     const recorded = await trx
       .insertInto('payNotifications')
       .values({
