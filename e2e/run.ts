@@ -7,6 +7,7 @@ import { activitySettingsJourneys } from './journeys/activity-settings.ts';
 import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journeys/agents.ts';
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
 import { commentJourneys } from './journeys/comments.ts';
+import { giftSendJourneys } from './journeys/gift-sends.ts';
 import { giftJourneys } from './journeys/gifts.ts';
 import { interactionJourneys } from './journeys/interactions.ts';
 import { liveOpsJourneys } from './journeys/live-ops.ts';
@@ -87,6 +88,7 @@ describe('browser journeys', () => {
   commentJourneys(journey);
   interactionJourneys(journey);
   rewardJourneys(journey);
+  giftSendJourneys(journey);
   liveTranscodeJourneys(journey);
   statsJourneys(journey);
 });

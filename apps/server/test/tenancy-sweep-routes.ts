@@ -212,6 +212,12 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/checkin/:checkinId': pub('the audience checks in to the activity’s check-in, as its own cookie'),
   'GET /api/watch/:id/question': pub('the audience’s public questions of any activity, and its own'),
   'POST /api/watch/:id/question': pub('the audience asks a question, as its own cookie'),
+  'GET /api/watch/:id/gift': pub('the gifts the audience may send on any activity: its own agent’s enabled ones'),
+  'POST /api/watch/:id/gift': pub(
+    'the audience sends a gift of the activity’s own agent (another agent’s gift answers 404); the viewer is its cookie',
+  ),
+  'GET /api/watch/:id/top-gift': pub('the top givers’ names and totals of any activity, as its watch page shows them'),
+  'GET /api/watch/:id/gift/order/:orderId': pub('the audience’s own gift order, found by its viewer cookie only'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'GET /api/meeting/:id/signal': pub('the meeting room’s signalling socket; hello’s join-link token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
@@ -726,6 +732,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   ),
   'GET /api/watch/:id/red-packets': pub('the audience’s open red packets of any activity; the viewer is its cookie'),
   'POST /api/watch/:id/red-packets/:packetId/grab': pub('the audience grabs a red packet; the viewer is its cookie'),
+  'GET /api/v3/activity/:id/gift': activity((id) => `/api/v3/activity/${id}/gift`),
+  'GET /api/v3/activity/:id/top-gift': activity((id) => `/api/v3/activity/${id}/top-gift`),
+  'GET /api/activity/:id/stats/top/gift': activity((id) => `/api/activity/${id}/stats/top/gift`),
   'GET /api/v3/agent/gift': own('the caller agent’s gifts, nothing of another agent'),
   'POST /api/v3/agent/gift': own('a new gift of the caller’s agent'),
   'PUT /api/v3/agent/gift/:id': {

@@ -116,6 +116,29 @@ describe('chat room rules', () => {
     );
   });
 
+  it('shows a gift once after the comment it followed, though the sender hears it twice', () => {
+    const gift = {
+      id: 7,
+      giftId: 3,
+      name: '玫瑰',
+      icon: '/files/rose.png',
+      price: 100,
+      count: 2,
+      amount: 200,
+      nickname: '小红',
+      userId: 'viewer-0000000000000000',
+      createdAt: '2026-03-01T10:00:00.000Z',
+    };
+    let state = chatReducer(initialChatState, { type: 'comment', comment: comment(1) });
+    state = chatReducer(state, { type: 'gift', gift });
+    state = chatReducer(state, { type: 'gift', gift });
+    expect(state.items).toHaveLength(2);
+    expect(state.items[1]).toEqual({ kind: 'gift', key: 'g7', gift, afterId: 1 });
+    // A parsed server message of the gift kind is accepted as the contract says.
+    expect(parseServerMessage(JSON.stringify({ type: 'gift', gift }))).toEqual({ type: 'gift', gift });
+    expect(parseServerMessage(JSON.stringify({ type: 'gift', gift: { ...gift, count: 'x' } }))).toBeNull();
+  });
+
   it('waits 1, 2, 5, then 10 s between reconnects', () => {
     expect([0, 1, 2, 3, 4, 9, 100].map(reconnectDelay)).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000, 10_000]);
     expect(reconnectDelay(-1)).toBe(1_000);

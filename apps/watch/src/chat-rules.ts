@@ -8,6 +8,7 @@ import {
   defaultViewerNickname,
 } from '@yanbo/contracts/comments';
 import { API_PREFIX } from '@yanbo/contracts/constants';
+import type { SentGift } from '@yanbo/contracts/gifts';
 
 // Pure rules of the watch page's chat room: what the list holds after each server message (replayed and live comments
 // merged by id, without duplicates, at most CHAT_KEPT_ITEMS), the pinned bar, the reconnect backoff, the nickname.
@@ -22,7 +23,9 @@ export const CHAT_NICKNAME_KEY = 'yanbo.chatNickname';
 export type ChatItem =
   | { kind: 'comment'; comment: ChatComment }
   /** A system notice, shown after the comment it followed (`afterId`). */
-  | { kind: 'notice'; key: string; text: string; afterId: number };
+  | { kind: 'notice'; key: string; text: string; afterId: number }
+  /** A gift a viewer sent, shown after the comment it followed. */
+  | { kind: 'gift'; key: string; gift: SentGift; afterId: number };
 
 export interface ChatState {
   items: ChatItem[];
@@ -94,6 +97,13 @@ function withPin(pins: ChatComment[], comment: ChatComment, pinned: boolean): Ch
   return pinned ? [...others, comment] : others;
 }
 
+/** Adds a gift once: the sender hears its own from the call's answer and again from the room. */
+export function withGift(items: readonly ChatItem[], gift: SentGift, afterId: number): ChatItem[] {
+  const key = `g${gift.id}`;
+  if (items.some((item) => item.kind === 'gift' && item.key === key)) return [...items];
+  return capItems([...items, { kind: 'gift', key, gift, afterId }]);
+}
+
 /** The state after one server message. */
 export function chatReducer(state: ChatState, message: ChatServerMessage): ChatState {
   switch (message.type) {
@@ -131,6 +141,8 @@ export function chatReducer(state: ChatState, message: ChatServerMessage): ChatS
       const notice: ChatItem = { kind: 'notice', key: `n${noticeSeq}`, text: message.text, afterId: state.lastId };
       return { ...state, noticeSeq, items: capItems([...state.items, notice]) };
     }
+    case 'gift':
+      return { ...state, items: withGift(state.items, message.gift, state.lastId) };
     case 'online':
       return { ...state, online: message.count };
     case 'kicked':

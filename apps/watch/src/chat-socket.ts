@@ -92,5 +92,6 @@ export function useChatSocket({
     return true;
   }, []);
 
-  return { state, connection, send };
+  /** A message heard otherwise than on the socket (the answer to the viewer's own gift). */
+  return { state, connection, send, deliver: dispatch };
 }

@@ -7,6 +7,7 @@ import {
   fillPath,
 } from '@yanbo/contracts/call';
 import { API_PREFIX } from '@yanbo/contracts/constants';
+import { type GiftSendInput, giftSendCalls } from '@yanbo/contracts/gifts';
 import { rewardCalls } from '@yanbo/contracts/rewards';
 import { type WatchPushingEvent, watchCalls } from '@yanbo/contracts/watch';
 import { WATCH_TOKEN_HEADER } from '@yanbo/contracts/watch-constants';
@@ -79,6 +80,16 @@ export const signIn = (id: number, mobile: string, code: string) =>
   api(watchCalls.signIn, { params: { id }, body: { mobile, code } });
 
 export const signOut = (id: number) => api(watchCalls.signOut, { params: { id } });
+
+export const listWatchGifts = (id: number) => api(giftSendCalls.listWatchGifts, { params: { id } });
+
+export const sendWatchGift = (id: number, body: GiftSendInput) =>
+  api(giftSendCalls.sendWatchGift, { params: { id }, body });
+
+export const listWatchTopGifts = (id: number) => api(giftSendCalls.listWatchTopGifts, { params: { id } });
+
+export const watchGiftOrder = (id: number, orderId: number) =>
+  api(giftSendCalls.getWatchGiftOrder, { params: { id, orderId } });
 
 /** Follows the push state live; answers the function that stops listening. */
 export function followPushing(id: number, onChange: (isPushing: boolean) => void): () => void {

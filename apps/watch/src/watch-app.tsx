@@ -194,6 +194,7 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
         <IntroTabs
           // Signing in or out changes who the chat knows: its socket starts again as the new viewer.
           key={page.viewer?.mobile ?? ''}
+          activityId={page.activity.id}
           tabs={page.menu.items}
           style={template.commentStyleCustomized}
           chat={

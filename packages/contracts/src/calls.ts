@@ -8,7 +8,7 @@ import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
 import { expenseCalls } from './expense.ts';
 import { extensionCalls } from './extensions.ts';
-import { giftCalls } from './gifts.ts';
+import { giftCalls, giftSendCalls } from './gifts.ts';
 import { interactionCalls } from './interactions.ts';
 import { liveOpsCalls } from './live-ops.ts';
 import { liveStreamCalls } from './live-stream.ts';
@@ -32,6 +32,7 @@ export const callGroups = [
   ditchCalls,
   sensitiveWordCalls,
   giftCalls,
+  giftSendCalls,
   commentCalls,
   interactionCalls,
   robotCalls,

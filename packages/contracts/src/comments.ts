@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
+import { sentGift } from './gifts.ts';
 import { watchCheckin, watchQuestion, watchVote } from './interactions.ts';
 
 // Comment libraries (seed 001 §3 "Comment library": items, name, id; §7; issue 10): lists of canned comments that
@@ -261,6 +262,9 @@ export const chatServerMessage = z.discriminatedUnion('type', [
    * Viewers online as the audience is shown them: those connected now plus the activity's virtual audience (issue 10;
    * the console gets the two apart, GET /v3/activity/{id}/live-ops).
    */
+  /** A viewer sent a gift (a paid one once it was paid). */
+  z.object({ type: z.literal('gift'), gift: sentGift }),
+  /** Real viewers connected now (robots are counted apart, never here). */
   z.object({ type: z.literal('online'), count: z.number().int() }),
   /** The staff kicked this socket out; the server closes it next (4001). */
   z.object({ type: z.literal('kicked') }),

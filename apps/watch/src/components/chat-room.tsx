@@ -4,6 +4,7 @@ import {
   type ChatComment,
   COMMENT_MAX_LENGTH,
 } from '@yanbo/contracts/comments';
+import type { SentGift } from '@yanbo/contracts/gifts';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styles from '../chat.module.css';
 import { CHAT_NICKNAME_KEY, defaultNickname } from '../chat-rules';
@@ -11,6 +12,8 @@ import { useChatSocket } from '../chat-socket';
 import { useChatboxVote } from '../interaction-store';
 import interactionStyles from '../interactions.module.css';
 import { watchTexts as t } from '../locales/zh-CN';
+import { watchGiftOrder } from '../watch-api';
+import { GiftPanel } from './gift-panel';
 import { RewardOverlays } from './reward-overlays';
 
 // The 聊天室 tab: the pinned comment, the messages (robots' look like everyone's), the online count and the input.
@@ -18,6 +21,8 @@ import { RewardOverlays } from './reward-overlays';
 
 /** How long a refusal's reason stays above the input. */
 const REFUSAL_SHOWN_MS = 3_000;
+/** How many times (a second apart) an order the pay page returned from is asked about. */
+const GIFT_RETURN_TRIES = 30;
 /** Within this of the bottom, the list counts as following the newest. */
 const BOTTOM_SLACK_PX = 48;
 
@@ -99,6 +104,18 @@ function ChatboxVote() {
   );
 }
 
+function GiftRow({ gift }: { gift: SentGift }) {
+  return (
+    <li className={styles.gift} data-testid="chat-gift">
+      <span className={styles.nickname}>{gift.nickname}</span>
+      <span className={styles.giftText}>
+        {t['watch.gift.message'](gift.name, gift.count)}
+        <img src={gift.icon} alt="" />
+      </span>
+    </li>
+  );
+}
+
 function CommentRow({ comment }: { comment: ChatComment }) {
   return (
     <li className={styles.comment} data-testid="chat-comment">
@@ -129,7 +146,9 @@ export function ChatRoom({
   const [sheet, setSheet] = useState(false);
   const fallback = defaultNickname(viewerId ?? PAGE_VIEWER);
   const nickname = stored ?? fallback;
-  const { state, connection, send } = useChatSocket({ activityId, nickname, enabled });
+  const { state, connection, send, deliver } = useChatSocket({ activityId, nickname, enabled });
+  const [giftPanel, setGiftPanel] = useState(false);
+  const [giftNotice, setGiftNotice] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [unseen, setUnseen] = useState(false);
@@ -139,6 +158,33 @@ export function ChatRoom({
   const input = useRef<HTMLInputElement>(null);
   /** The nickname is asked once: the first time the input is used, unless one was kept. */
   const asked = useRef(stored !== null);
+
+  // Back from the pay page in this same tab (?giftOrder=): the order is asked about until it settles, and said.
+  useEffect(() => {
+    const orderId = Number(new URLSearchParams(window.location.search).get('giftOrder'));
+    if (!Number.isInteger(orderId) || orderId <= 0) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('giftOrder');
+    window.history.replaceState(window.history.state, '', url);
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      tries += 1;
+      if (tries > GIFT_RETURN_TRIES) window.clearInterval(timer);
+      watchGiftOrder(activityId, orderId)
+        .then((order) => {
+          if (order.status === 'init') return;
+          window.clearInterval(timer);
+          setGiftNotice(order.status === 'paid' ? t['watch.gift.paid'] : t['watch.gift.payFailed']);
+        })
+        .catch(() => window.clearInterval(timer));
+    }, 1_000);
+    return () => window.clearInterval(timer);
+  }, [activityId]);
+  useEffect(() => {
+    if (!giftNotice) return;
+    const timer = window.setTimeout(() => setGiftNotice(null), REFUSAL_SHOWN_MS);
+    return () => window.clearTimeout(timer);
+  }, [giftNotice]);
 
   // A refusal's reason shows for a moment; a refused comment comes back to the input to be changed.
   useEffect(() => {
@@ -248,6 +294,8 @@ export function ChatRoom({
             {state.items.map((item) =>
               item.kind === 'comment' ? (
                 <CommentRow key={item.comment.id} comment={item.comment} />
+              ) : item.kind === 'gift' ? (
+                <GiftRow key={item.key} gift={item.gift} />
               ) : (
                 <li key={item.key} className={styles.notice}>
                   <span>{item.text}</span>
@@ -261,6 +309,11 @@ export function ChatRoom({
             </button>
           )}
         </div>
+        {giftNotice && !ended && (
+          <div className={styles.refusal} role="status" data-testid="chat-gift-notice">
+            {giftNotice}
+          </div>
+        )}
         {refusal && !ended && (
           <div className={styles.refusal} role="alert" data-testid="chat-refusal">
             {refusal}
@@ -272,6 +325,21 @@ export function ChatRoom({
           </div>
         ) : (
           <form className={styles.inputBar} onSubmit={submit}>
+            <button
+              type="button"
+              className={styles.giftButton}
+              onClick={() => setGiftPanel(true)}
+              disabled={!open}
+              aria-label={t['watch.gift.open']}
+              title={t['watch.gift.open']}
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path
+                  fill="currentColor"
+                  d="M20 7h-2.2A3 3 0 0 0 12 3.8 3 3 0 0 0 6.2 7H4a1 1 0 0 0-1 1v3a1 1 0 0 0 1 1v8a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-8a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1Zm-5-1.5a1.5 1.5 0 0 1 0 3h-2v-1.5A1.5 1.5 0 0 1 15 5.5Zm-6 0A1.5 1.5 0 0 1 11 7v1.5H9a1.5 1.5 0 0 1 0-3ZM5 9h6v2H5V9Zm1 4h5v6H6v-6Zm12 6h-5v-6h5v6Zm1-8h-6V9h6v2Z"
+                />
+              </svg>
+            </button>
             <input
               ref={input}
               className={styles.input}
@@ -294,6 +362,17 @@ export function ChatRoom({
           </form>
         )}
         {sheet && <NicknameSheet initial={nickname} onSave={saveSheet} />}
+        {giftPanel && (
+          <GiftPanel
+            activityId={activityId}
+            nickname={shownNickname}
+            onSent={(gift) => {
+              deliver({ type: 'gift', gift });
+              toNewest();
+            }}
+            onClose={() => setGiftPanel(false)}
+          />
+        )}
       </div>
     </>
   );

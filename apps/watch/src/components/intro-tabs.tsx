@@ -3,6 +3,7 @@ import type { WatchPage } from '@yanbo/contracts/watch';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { watchTexts as t } from '../locales/zh-CN';
 import styles from '../watch.module.css';
+import { TopGiftRank } from './top-gift-rank';
 
 /** The chat (its socket, rules and contract schemas) is a chunk of its own, fetched when the page has a 聊天室 tab. */
 const ChatRoom = lazy(() => import('./chat-room').then((module) => ({ default: module.ChatRoom })));
@@ -19,7 +20,7 @@ function LinkCard({ href }: { href: string }) {
 }
 
 /** What one tab holds. Rich text arrives sanitised by the server. */
-function TabContent({ tab, chat }: { tab: IntroTab; chat: ChatSetup | null }) {
+function TabContent({ tab, chat, activityId }: { tab: IntroTab; chat: ChatSetup | null; activityId: number }) {
   switch (tab.type) {
     case 'chatRoom':
       // The chat room is mounted by the tabs themselves, for the page's whole life.
@@ -62,14 +63,14 @@ function TabContent({ tab, chat }: { tab: IntroTab; chat: ChatSetup | null }) {
         tab.productList.length ? t['watch.tabs.products'](tab.productList.length) : '',
         tab.productListId ? t['watch.tabs.productList'](tab.productListId) : '',
         tab.photoListId ? t['watch.tabs.photoList'](tab.photoListId) : '',
-        tab.topGift ? t['watch.tabs.topGift'] : '',
         tab.topShare ? t['watch.tabs.topShare'] : '',
       ].filter(Boolean);
-      if (!link && !facts.length && !tab.richText) {
+      if (!link && !facts.length && !tab.richText && !tab.topGift) {
         return <div className={styles.placeholder}>{t['watch.tabs.empty']}</div>;
       }
       return (
         <div className={styles.tabBody}>
+          {tab.topGift && <TopGiftRank activityId={activityId} />}
           {facts.map((fact) => (
             <div key={fact} className={styles.fact}>
               {fact}
@@ -99,10 +100,12 @@ export interface ChatSetup {
  * while another tab shows, so it keeps its socket and its messages.
  */
 export function IntroTabs({
+  activityId,
   tabs,
   style,
   chat,
 }: {
+  activityId: number;
   tabs: IntroTab[];
   style: WatchPage['template']['commentStyleCustomized'];
   chat: ChatSetup | null;
@@ -144,7 +147,7 @@ export function IntroTabs({
             <ChatRoom {...chat} hidden={!chatShown} />
           </Suspense>
         )}
-        <TabContent tab={current} chat={chat} />
+        <TabContent key={current.key} tab={current} chat={chat} activityId={activityId} />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@
 // pieces of the list the board shows again.
 
 export { activityUsageQuery } from './api/activity-usage';
-export { useCommentEvents, useConsoleEvents } from './api/console-events';
+export { activityGiftsKey, useCommentEvents, useConsoleEvents } from './api/console-events';
 export { activityQuery } from './api/get-activity';
 export { ActivityCover } from './components/activity-cover';
 export { ActivityFormModal } from './components/activity-form-modal';

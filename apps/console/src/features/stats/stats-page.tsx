@@ -10,6 +10,7 @@ import { ApiError } from '../../app/http';
 import { errorTexts } from '../../locales/zh-CN/errors';
 import { statsTexts as t } from '../../locales/zh-CN/stats';
 import { activityQuery } from '../activities';
+import { TopGiftRank } from '../gifts';
 import { StatsDevices } from './components/stats-devices';
 import { StatsKpis } from './components/stats-kpis';
 import { StatsReferrers } from './components/stats-referrers';
@@ -100,6 +101,12 @@ function Stats({ activityId }: { activityId: number }) {
         </Col>
       </Row>
       <StatsUserVisits key={`${range.startTime}:${range.endTime}`} activityId={activityId} range={range} />
+      {/* The rank tab: top gift here, top share beside it. */}
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }} data-testid="stats-ranks">
+        <Col xs={24} xl={12}>
+          <TopGiftRank activityId={activityId} />
+        </Col>
+      </Row>
     </>
   );
 }

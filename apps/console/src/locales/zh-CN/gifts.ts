@@ -38,4 +38,17 @@ export const giftTexts = {
   'gifts.form.sort': '排序',
   'gifts.form.enabled': '启用',
   'gifts.form.save': '保存',
+
+  // Gifts sent on the watch page and the top-gift rank (issue 10).
+  'gifts.sent.title': '礼物消息',
+  'gifts.sent.empty': '还没有观众送出礼物',
+  'gifts.sent.line': (name: string, count: number) => `送出 ${name} × ${count}`,
+  'gifts.sent.free': '免费礼物',
+  'gifts.sent.amount': (yuan: string) => `¥${yuan}`,
+  'gifts.top.title': '礼物榜',
+  'gifts.top.hint': '按观众送出礼物的总金额排名，金额相同按数量，再按先达到者',
+  'gifts.top.empty': '暂无观众送礼',
+  'gifts.top.count': (count: number) => `${count} 个礼物`,
+  'gifts.top.download': '导出前 100 名',
+  'gifts.top.file': (id: number, date: string) => `礼物榜-活动${id}-${date}.csv`,
 } as const;

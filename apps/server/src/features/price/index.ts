@@ -1,6 +1,7 @@
 // The price feature's door: its routes, and the package quotas other features enforce.
 export { assertActivityQuota } from './activity-quota.ts';
-export { postTxn, redPackBalance, redPacketEntries } from './ledger.ts';
+export { giftPaymentEntries, postTxn, redPackBalance, redPacketEntries } from './ledger.ts';
+export { addPaidOrderKind, type NotificationOutcome, type PaidOrderKind, reconcileOrder } from './payment-service.ts';
 export { registerPriceRoutes } from './price-routes.ts';
 export { createRedPackRecharge, getRedPackRecharge } from './red-pack-recharge.ts';
 export { assertStorageQuota } from './storage-quota.ts';

@@ -10,6 +10,8 @@ export interface LedgerEntry {
   agentId: number;
   activityId: number | null;
   orderId: number | null;
+  /** A viewer's gift order (the package order is then null). */
+  giftOrderId?: number | null;
   /** fen, signed: debits positive, credits negative */
   amount: number;
   memo?: string;
@@ -100,5 +102,29 @@ export function packagePaymentEntries(order: {
   return [
     { ...common, account: 'pay_clearing', amount: order.amount },
     { ...common, account: 'package_sales', amount: -order.amount },
+  ];
+}
+
+/**
+ * A viewer's paid gift: the gateway holds the money for the platform, and it is the activity's agent's audience income
+ * (audience_sales; the gift order marks it as a gift reward, beside paid viewing).
+ */
+export function giftPaymentEntries(order: {
+  id: number;
+  agentId: number;
+  activityId: number;
+  amount: number;
+  giftName: string;
+}): LedgerEntry[] {
+  const common = {
+    agentId: order.agentId,
+    activityId: order.activityId,
+    orderId: null,
+    giftOrderId: order.id,
+    memo: order.giftName,
+  };
+  return [
+    { ...common, account: 'pay_clearing', amount: order.amount },
+    { ...common, account: 'audience_sales', amount: -order.amount },
   ];
 }

@@ -1,6 +1,7 @@
 import { ERROR_CODES, type PayNotifyAnswer, PRICE_ERRORS } from '@yanbo/contracts';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import {
   type PayCheckout,
@@ -66,6 +67,24 @@ export async function reconcileOrder(ctx: AppContext, orderId: number, force: bo
 export type NotificationOutcome = 'credited' | 'failed' | 'ignored' | 'replayed';
 
 /**
+ * Another kind of order paid through the same provider (a viewer's gift order): given a notification whose id names
+ * no package order, it applies it inside the transaction and says what came of it, or answers undefined when the id
+ * is not one of its orders either. `afterCommit` runs once the transaction has committed (a broadcast).
+ */
+export type PaidOrderKind = (
+  trx: Transaction<DB>,
+  provider: string,
+  notification: PayNotification,
+) => Promise<{ outcome: NotificationOutcome; afterCommit?: () => void } | undefined>;
+
+const paidOrderKinds = new WeakMap<AppContext, PaidOrderKind[]>();
+
+/** Lets the provider's notifications reach another kind of order (registered once per app, with its routes). */
+export function addPaidOrderKind(ctx: AppContext, kind: PaidOrderKind): void {
+  paidOrderKinds.set(ctx, [...(paidOrderKinds.get(ctx) ?? []), kind]);
+}
+
+/**
  * POST /pay/notify/{provider}: no session, the gateway's signature over the raw body instead. Another provider's path
  * is not there at all.
  */
@@ -92,7 +111,8 @@ async function applyPayNotification(
   provider: string,
   notification: PayNotification,
 ): Promise<NotificationOutcome> {
-  return ctx.db.transaction().execute(async (trx) => {
+  let afterCommit: (() => void) | undefined;
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<NotificationOutcome> => {
     if (await isRedPackRecharge(trx, provider, notification.orderId)) {
       const amount = await trx
         .selectFrom('redPackRecharges')
@@ -109,7 +129,16 @@ async function applyPayNotification(
       .where('payProvider', '=', provider)
       .forUpdate()
       .executeTakeFirst();
-    if (!order) throw notFound(PRICE_ERRORS.orderNotFound);
+    if (!order) {
+      for (const kind of paidOrderKinds.get(ctx) ?? []) {
+        const applied = await kind(trx, provider, notification);
+        if (applied) {
+          afterCommit = applied.afterCommit;
+          return applied.outcome;
+        }
+      }
+      throw notFound(PRICE_ERRORS.orderNotFound);
+    }
     if (notification.amount !== order.amount) throw badRequest(PRICE_ERRORS.amountMismatch);
 
     const recorded = await trx
@@ -183,4 +212,6 @@ async function applyPayNotification(
     await trx.updateTable('payNotifications').set({ outcome }).where('id', '=', recorded.id).execute();
     return outcome;
   });
+  afterCommit?.();
+  return outcome;
 }

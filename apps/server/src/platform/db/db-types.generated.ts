@@ -253,6 +253,37 @@ export interface Comments {
   viewerId: string | null;
 }
 
+export interface GiftOrders {
+  activityId: number;
+  agentId: number;
+  amount: number;
+  closedAt: Timestamp | null;
+  count: number;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  giftIcon: string;
+  giftId: number;
+  giftName: string;
+  id: Generated<number>;
+  nickname: string;
+  paidAt: Timestamp | null;
+  payProvider: string;
+  price: number;
+  status: Generated<"init" | "paid" | "failed">;
+  tradeNo: string | null;
+  viewerId: string;
+}
+
+export interface GiftRanks {
+  activityId: number;
+  agentId: number;
+  amount: Int8;
+  count: Int8;
+  lastSentAt: Timestamp;
+  nickname: string;
+  viewerId: string;
+}
+
 export interface Gifts {
   agentId: number;
   createdAt: Generated<Timestamp>;
@@ -264,6 +295,22 @@ export interface Gifts {
   price: number;
   sort: Generated<number>;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface GiftSends {
+  activityId: number;
+  agentId: number;
+  amount: number;
+  count: number;
+  createdAt: Generated<Timestamp>;
+  giftIcon: string;
+  giftId: number;
+  giftName: string;
+  giftOrderId: number | null;
+  id: Generated<Int8>;
+  nickname: string;
+  price: number;
+  viewerId: string;
 }
 
 export interface IdempotencyKeys {
@@ -296,6 +343,7 @@ export interface LedgerEntries {
   agentId: number;
   amount: Int8;
   createdAt: Generated<Timestamp>;
+  giftOrderId: number | null;
   id: Generated<Int8>;
   memo: Generated<string>;
   orderId: number | null;
@@ -441,8 +489,9 @@ export interface Packages {
 
 export interface PayNotifications {
   amount: number;
+  giftOrderId: number | null;
   id: Generated<number>;
-  orderId: number;
+  orderId: number | null;
   outcome: string;
   provider: string;
   receivedAt: Generated<Timestamp>;
@@ -685,7 +734,10 @@ export interface DB {
   checkins: Checkins;
   commentLibraries: CommentLibraries;
   comments: Comments;
+  giftOrders: GiftOrders;
+  giftRanks: GiftRanks;
   gifts: Gifts;
+  giftSends: GiftSends;
   idempotencyKeys: IdempotencyKeys;
   ingestSessions: IngestSessions;
   ledgerEntries: LedgerEntries;

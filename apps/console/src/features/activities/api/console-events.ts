@@ -73,6 +73,19 @@ function applyPushing(queryClient: QueryClient, data: string) {
   void queryClient.invalidateQueries({ queryKey: activityUsageQuery(event.activityId).queryKey });
 }
 
+/** The cached gift lists of an activity (the gifts sent, the top-gift rank): a `gift` event asks them again. */
+export const activityGiftsKey = (activityId: number) => ['activity-gifts', activityId] as const;
+
+function applyGift(queryClient: QueryClient, data: string) {
+  let activityId: unknown;
+  try {
+    activityId = (JSON.parse(data) as { activityId?: unknown }).activityId;
+  } catch {
+    return;
+  }
+  if (typeof activityId === 'number') void queryClient.invalidateQueries({ queryKey: activityGiftsKey(activityId) });
+}
+
 /** The online count of an activity's stream changed: the board's usage card follows at once. */
 function applyOnline(queryClient: QueryClient, data: string) {
   const event = parseOnlineEvent(data);
@@ -110,6 +123,7 @@ async function open(queryClient: QueryClient, freshToken: boolean) {
       void queryClient.invalidateQueries({ queryKey: ['activity'] });
       void queryClient.invalidateQueries({ queryKey: ['activity-usage'] });
       resyncComments();
+      void queryClient.invalidateQueries({ queryKey: ['activity-gifts'] });
     }
     connection.everOpened = true;
     connection.failures = 0;
@@ -117,6 +131,7 @@ async function open(queryClient: QueryClient, freshToken: boolean) {
   source.addEventListener('activity.pushing', (event) => applyPushing(queryClient, (event as MessageEvent).data));
   source.addEventListener('activity.online', (event) => applyOnline(queryClient, (event as MessageEvent).data));
   source.addEventListener('comment', (event) => deliverComment((event as MessageEvent).data));
+  source.addEventListener('gift', (event) => applyGift(queryClient, (event as MessageEvent).data));
   source.addEventListener('error', () => {
     if (connection.source !== source) return;
     source.close();

@@ -4,6 +4,7 @@ import { Card, Col, Flex, Row } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { commentTexts as t } from '../../../locales/zh-CN/comments';
 import { useCommentEvents } from '../../activities';
+import { SentGiftsCard } from '../../gifts';
 import { chatReportQuery } from '../api/chat-report';
 import { commentFilterQuery } from '../api/comment-filter';
 import { commentListQuery, commentsKey } from '../api/comment-list';
@@ -133,6 +134,7 @@ export function ModerationChat({ activityId, tab, onTab, compact = false }: Mode
       <Col xs={24} xl={8}>
         <Flex vertical gap={16}>
           {robotBox}
+          <SentGiftsCard activityId={activityId} />
           <PinnedComments activityId={activityId} />
           <RestrictedViewers activityId={activityId} nicknames={nicknames} />
           <ChatReportCard activityId={activityId} />

@@ -1,0 +1,437 @@
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  FREE_GIFT_RATE,
+  GIFT_ERRORS,
+  GIFT_ORDER_RATE,
+  GIFT_ORDER_TTL_MINUTES,
+  type GiftOrderStatus,
+  type GiftSendResult,
+  type giftSendInput,
+  PRICE_ERRORS,
+  type SentGift,
+  type SentGiftList,
+  type sentGiftQuery,
+  TOP_GIFT_LIMIT,
+  TOP_GIFT_RANKS,
+  type TopGiftList,
+  type WatchGiftList,
+  type WatchTopGiftList,
+} from '@yanbo/contracts';
+import { sql, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { PayGatewayError, type PayNotification } from '../../platform/pay/pay-provider.ts';
+import { take } from '../../platform/rate-limit.ts';
+import { agentChannel } from '../../platform/realtime/hub.ts';
+import { ownActivity } from '../../platform/tenancy.ts';
+import { publishChat } from '../comments/index.ts';
+import { giftPaymentEntries, type PaidOrderKind, postTxn, reconcileOrder } from '../price/index.ts';
+
+// Gifts viewers send on the watch page (issue 10). A free gift is stored and heard at once; a paid one is a gift order
+// paid on the pay provider's page, and is sent in the transaction that applies the provider's notification, with its
+// ledger txn (the gateway's money, the agent's audience income). Every gift sent is appended to gift_sends and adds
+// to the viewer's row of the activity's top-gift rank in the same transaction; once committed it goes to the chat as a
+// `gift` message and to the agent's console.
+
+interface WatchActivity {
+  id: number;
+  agentId: number;
+  subagentId: number | null;
+}
+
+/** The activity as the audience reaches it: any activity that exists. */
+async function watchedActivity(db: Db, activityId: number): Promise<WatchActivity> {
+  const row = await db
+    .selectFrom('activities')
+    .select(['id', 'agentId', 'subagentId'])
+    .where('id', '=', activityId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound(ERROR_MESSAGES.activityNotFound);
+  return row;
+}
+
+const offered = (db: Db, agentId: number) =>
+  db.selectFrom('gifts').where('agentId', '=', agentId).where('deletedAt', 'is', null).where('enabled', '=', true);
+
+/** GET /watch/{id}/gift: the activity's agent's enabled gifts, in the agent's order. */
+export async function listWatchGifts(db: Db, activityId: number): Promise<WatchGiftList> {
+  const activity = await watchedActivity(db, activityId);
+  const items = await offered(db, activity.agentId)
+    .select(['id', 'name', 'icon', 'price'])
+    .orderBy('sort', 'asc')
+    .orderBy('id', 'asc')
+    .limit(200)
+    .execute();
+  return { items };
+}
+
+const SENT_COLUMNS = [
+  'id',
+  'giftId',
+  'giftName',
+  'giftIcon',
+  'price',
+  'count',
+  'amount',
+  'nickname',
+  'viewerId',
+  'createdAt',
+] as const;
+type SentRow = {
+  id: string | number;
+  giftId: number;
+  giftName: string;
+  giftIcon: string;
+  price: number;
+  count: number;
+  amount: number;
+  nickname: string;
+  viewerId: string;
+  createdAt: Date;
+};
+const toSentGift = (row: SentRow): SentGift => ({
+  id: Number(row.id),
+  giftId: row.giftId,
+  name: row.giftName,
+  icon: row.giftIcon,
+  price: row.price,
+  count: row.count,
+  amount: row.amount,
+  nickname: row.nickname,
+  userId: row.viewerId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+interface GiftSend {
+  agentId: number;
+  activityId: number;
+  viewerId: string;
+  nickname: string;
+  giftId: number;
+  giftName: string;
+  giftIcon: string;
+  price: number;
+  count: number;
+  giftOrderId: number | null;
+}
+
+/** Appends the gift and adds it to the sender's rank row, inside the caller's transaction. */
+async function recordSend(trx: Transaction<DB>, send: GiftSend): Promise<SentGift> {
+  const amount = send.price * send.count;
+  const row = await trx
+    .insertInto('giftSends')
+    .values({ ...send, amount })
+    .returning(SENT_COLUMNS)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('giftRanks')
+    .values({
+      activityId: send.activityId,
+      viewerId: send.viewerId,
+      agentId: send.agentId,
+      nickname: send.nickname,
+      amount,
+      count: send.count,
+      lastSentAt: row.createdAt,
+    })
+    .onConflict((oc) =>
+      oc.columns(['activityId', 'viewerId']).doUpdateSet({
+        nickname: send.nickname,
+        amount: sql`gift_ranks.amount + ${amount}`,
+        count: sql`gift_ranks.count + ${send.count}`,
+        lastSentAt: row.createdAt,
+      }),
+    )
+    .execute();
+  return toSentGift(row);
+}
+
+/** Once stored: every viewer of the activity hears it, and the agent's console (a sub-account's, for its own). */
+function announce(ctx: AppContext, activity: WatchActivity, gift: SentGift) {
+  publishChat(ctx, activity.id, { type: 'chat.message', message: { type: 'gift', gift } });
+  ctx.realtime.publish(agentChannel(activity.agentId), {
+    type: 'gift',
+    activityId: activity.id,
+    subagentId: activity.subagentId,
+    gift,
+  });
+}
+
+const giftNotFound = () => notFound(GIFT_ERRORS.giftNotFound);
+
+/**
+ * POST /watch/{id}/gift: a viewer (its watch-page cookie) sends one of the agent's enabled gifts. Another agent's gift,
+ * a disabled or deleted one answers 404; a viewer on the activity's blacklist is refused.
+ */
+export async function sendWatchGift(
+  ctx: AppContext,
+  activityId: number,
+  viewerId: string | undefined,
+  body: z.output<typeof giftSendInput>,
+): Promise<GiftSendResult> {
+  if (!viewerId) throw badRequest(GIFT_ERRORS.viewerRequired);
+  const activity = await watchedActivity(ctx.db, activityId);
+  const gift = await offered(ctx.db, activity.agentId)
+    .select(['id', 'name', 'icon', 'price'])
+    .where('id', '=', body.giftId)
+    .executeTakeFirst();
+  if (!gift) throw giftNotFound();
+  const blacklisted = await ctx.db
+    .selectFrom('chatRestrictions')
+    .select('kind')
+    .where('activityId', '=', activity.id)
+    .where('viewerId', '=', viewerId)
+    .where('kind', '=', 'blacklist')
+    .executeTakeFirst();
+  if (blacklisted) throw new HttpError(403, 'You are on this activity’s blacklist');
+  const nickname = body.nickname || `观众${viewerId.slice(0, 4)}`;
+  const send: GiftSend = {
+    agentId: activity.agentId,
+    activityId: activity.id,
+    viewerId,
+    nickname,
+    giftId: gift.id,
+    giftName: gift.name,
+    giftIcon: gift.icon,
+    price: gift.price,
+    count: body.count,
+    giftOrderId: null,
+  };
+
+  if (gift.price === 0) {
+    const wait = await take(ctx.limits, FREE_GIFT_RATE, `free-gift:${activity.id}:${viewerId}`);
+    if (wait !== null) throw tooManyRequests(GIFT_ERRORS.rateLimited, ERROR_CODES.rateLimited, wait);
+    const sent = await ctx.db.transaction().execute((trx) => recordSend(trx, send));
+    announce(ctx, activity, sent);
+    return { status: 'sent', gift: sent };
+  }
+
+  const wait = await take(ctx.limits, GIFT_ORDER_RATE, `gift-order:${activity.id}:${viewerId}`);
+  if (wait !== null) throw tooManyRequests(GIFT_ERRORS.rateLimited, ERROR_CODES.rateLimited, wait);
+  const expiresAt = new Date(Date.now() + GIFT_ORDER_TTL_MINUTES * 60_000);
+  const amount = gift.price * body.count;
+  const order = await ctx.db
+    .insertInto('giftOrders')
+    .values({
+      agentId: activity.agentId,
+      activityId: activity.id,
+      giftId: gift.id,
+      viewerId,
+      nickname,
+      giftName: gift.name,
+      giftIcon: gift.icon,
+      price: gift.price,
+      count: body.count,
+      amount,
+      payProvider: ctx.pay.name,
+      expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    const url = await ctx.pay.checkoutUrl({
+      orderId: order.id,
+      amount,
+      subject: body.count > 1 ? `${gift.name} × ${body.count}` : gift.name,
+      returnPath: `/watch/${activity.id}?giftOrder=${order.id}`,
+      expiresAt,
+    });
+    return { status: 'pay', orderId: order.id, url };
+  } catch (error) {
+    if (!(error instanceof PayGatewayError)) throw error;
+    // The gateway refused: the order can never be paid, so it fails now.
+    await ctx.db
+      .updateTable('giftOrders')
+      .set({ status: 'failed', closedAt: new Date() })
+      .where('id', '=', order.id)
+      .execute();
+    throw new HttpError(503, 'Payment service unavailable', ERROR_CODES.payUnavailable);
+  }
+}
+
+/** GET /watch/{id}/gift/order/{orderId}: the viewer's own gift order; anyone else's answers 404. */
+export async function watchGiftOrder(
+  ctx: AppContext,
+  activityId: number,
+  viewerId: string | undefined,
+  orderId: number,
+): Promise<GiftOrderStatus> {
+  const read = () =>
+    ctx.db
+      .selectFrom('giftOrders')
+      .select(['id', 'status', 'amount', 'expiresAt'])
+      .where('id', '=', orderId)
+      .where('activityId', '=', activityId)
+      .where('viewerId', '=', viewerId ?? '')
+      .executeTakeFirst();
+  let order = await read();
+  if (!order) throw notFound(GIFT_ERRORS.giftOrderNotFound);
+  // A notification lost or late: the gateway is asked (at most every few seconds), as for a package order.
+  if (order.status === 'init' && (await reconcileOrder(ctx, order.id, order.expiresAt.getTime() <= Date.now()))) {
+    order = (await read()) ?? order;
+  }
+  return { orderId: order.id, status: order.status as GiftOrderStatus['status'], amount: order.amount };
+}
+
+/**
+ * The provider's notification for a gift order, applied inside the payment's transaction: the order row locked, the
+ * notification recorded once by the gateway's transaction id (a replay changes nothing), and only an order still to
+ * pay moves on. Paid: the gift is sent and its ledger txn written, in the same transaction; heard once committed.
+ */
+export function giftOrderPayments(ctx: AppContext): PaidOrderKind {
+  return async (trx, provider, notification: PayNotification) => {
+    const order = await trx
+      .selectFrom('giftOrders')
+      .selectAll()
+      .where('id', '=', notification.orderId)
+      .where('payProvider', '=', provider)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) return undefined;
+    if (notification.amount !== order.amount) throw badRequest(PRICE_ERRORS.amountMismatch);
+    const recorded = await trx
+      .insertInto('payNotifications')
+      .values({
+        provider,
+        tradeNo: notification.tradeNo,
+        orderId: null,
+        giftOrderId: order.id,
+        status: notification.status,
+        amount: notification.amount,
+        outcome: 'pending',
+      })
+      .onConflict((oc) => oc.columns(['provider', 'tradeNo']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!recorded) return { outcome: 'replayed' };
+
+    let result: Awaited<ReturnType<PaidOrderKind>> & {};
+    if (order.status !== 'init') {
+      result = { outcome: 'ignored' };
+    } else if (notification.status === 'failed') {
+      await trx
+        .updateTable('giftOrders')
+        .set({ status: 'failed', closedAt: new Date(), tradeNo: notification.tradeNo })
+        .where('id', '=', order.id)
+        .execute();
+      result = { outcome: 'failed' };
+    } else {
+      await trx
+        .updateTable('giftOrders')
+        .set({ status: 'paid', paidAt: new Date(), tradeNo: notification.tradeNo })
+        .where('id', '=', order.id)
+        .execute();
+      const sent = await recordSend(trx, {
+        agentId: order.agentId,
+        activityId: order.activityId,
+        viewerId: order.viewerId,
+        nickname: order.nickname,
+        giftId: order.giftId,
+        giftName: order.giftName,
+        giftIcon: order.giftIcon,
+        price: order.price,
+        count: order.count,
+        giftOrderId: order.id,
+      });
+      await postTxn(trx, giftPaymentEntries(order));
+      const activity = await trx
+        .selectFrom('activities')
+        .select(['id', 'agentId', 'subagentId'])
+        .where('id', '=', order.activityId)
+        .executeTakeFirstOrThrow();
+      result = { outcome: 'credited', afterCommit: () => announce(ctx, activity, sent) };
+    }
+    await trx.updateTable('payNotifications').set({ outcome: result.outcome }).where('id', '=', recorded.id).execute();
+    return result;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The console: the gifts sent in an activity, and its top-gift rank.
+
+/** GET /v3/activity/{id}/gift: newest first, 10 a page. */
+export async function listSentGifts(
+  db: Db,
+  caller: Caller,
+  activityId: number,
+  query: z.output<typeof sentGiftQuery>,
+): Promise<SentGiftList> {
+  const id = await ownActivity(db, caller, activityId);
+  const sent = db.selectFrom('giftSends').where('activityId', '=', id);
+  const [rows, total] = await Promise.all([
+    sent
+      .select(SENT_COLUMNS)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    sent.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toSentGift), pager: { page: query.page, pageSize: query.pageSize, total: Number(total.n) } };
+}
+
+/**
+ * GET /v3/activity/{id}/top-gift: the viewers who gave the most, by the value of their gifts, then how many, then who
+ * reached it first. Read from the rank rows kept as gifts arrive.
+ */
+export async function topGifts(db: Db, caller: Caller, activityId: number, limit: number): Promise<TopGiftList> {
+  return rankOf(db, await ownActivity(db, caller, activityId), limit);
+}
+
+/** GET /watch/{id}/top-gift: the top 10 for the watch page's rank tab, without the viewers' ids. */
+export async function watchTopGifts(db: Db, activityId: number): Promise<WatchTopGiftList> {
+  const activity = await watchedActivity(db, activityId);
+  const { items } = await rankOf(db, activity.id, TOP_GIFT_LIMIT);
+  return { items: items.map(({ rank, nickname, amount, count }) => ({ rank, nickname, amount, count })) };
+}
+
+async function rankOf(db: Db, id: number, limit: number): Promise<TopGiftList> {
+  const rows = await db
+    .selectFrom('giftRanks')
+    .select(['viewerId', 'nickname', 'amount', 'count', 'lastSentAt'])
+    .where('activityId', '=', id)
+    .orderBy('amount', 'desc')
+    .orderBy('count', 'desc')
+    .orderBy('lastSentAt', 'asc')
+    .orderBy('viewerId', 'asc')
+    .limit(Math.min(limit, TOP_GIFT_RANKS))
+    .execute();
+  return {
+    items: rows.map((row, index) => ({
+      rank: index + 1,
+      userId: row.viewerId,
+      nickname: row.nickname,
+      amount: Number(row.amount),
+      count: Number(row.count),
+      lastSentAt: row.lastSentAt.toISOString(),
+    })),
+  };
+}
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  // A cell a spreadsheet would run as a formula is quoted as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** GET /activity/{id}/stats/top/gift?format=csv: the top 100, in yuan. */
+export async function topGiftsCsv(db: Db, caller: Caller, activityId: number): Promise<string> {
+  const { items } = await topGifts(db, caller, activityId, TOP_GIFT_RANKS);
+  const lines = [
+    ['排名', '昵称', '观众ID', '礼物数', '礼物金额（元）', '最后送出时间'].join(','),
+    ...items.map((item) =>
+      [item.rank, item.nickname, item.userId, item.count, (item.amount / 100).toFixed(2), item.lastSentAt]
+        .map(csvCell)
+        .join(','),
+    ),
+  ];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
