@@ -21,6 +21,7 @@ import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
 import { registerExpenseRoutes } from './features/expense/index.ts';
 import { registerExtensionRoutes } from './features/extensions/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
+import { registerInvitationRoutes } from './features/invitations/index.ts';
 import {
   createEmbeddedIngest,
   createRelayRunner,
@@ -44,6 +45,7 @@ import { registerRobotAvatars, registerRobotRoutes } from './features/robots/ind
 import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts';
 import { registerStatsRoutes } from './features/stats/index.ts';
 import { registerSubaccountRoutes } from './features/subaccounts/index.ts';
+import { registerTextLiveRoutes } from './features/text-live/index.ts';
 import { registerUploadRoutes } from './features/uploads/index.ts';
 import { registerWatchPage, registerWatchRoutes, remindersSettled } from './features/watch/index.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -197,6 +199,8 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerOrderRoutes(api, ctx);
       registerExpenseRoutes(api, ctx);
       registerWatchRoutes(api, ctx);
+      registerInvitationRoutes(api, ctx);
+      registerTextLiveRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

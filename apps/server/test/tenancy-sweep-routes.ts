@@ -159,6 +159,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/subscribe/code': pub('the audience asks for a code to subscribe its own mobile to a reminder'),
   'POST /api/watch/:id/subscribe': pub('the audience subscribes its own mobile, proven by its code'),
   'GET /api/watch/:id/chat': pub('the audience’s chat socket of any activity; the viewer is its own cookie'),
+  'POST /api/watch/:id/invitation/card': pub('the audience’s own invitation card; the viewer is its own cookie'),
+  'GET /api/watch/:id/text-live': pub('the audience’s text live tab of any activity it may see'),
+  'GET /api/v3/activity/:id/top-share/guest': pub('the watch page’s rank tab of any activity the audience may see'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
   'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
@@ -354,6 +357,14 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/v3/activity/:id/stats/referrer/json': activity((id) => `/api/v3/activity/${id}/stats/referrer/json`),
   'GET /api/v3/activity/:id/stats/device/json': activity((id) => `/api/v3/activity/${id}/stats/device/json`),
   'GET /api/v3/activity/:id/stats/user-visits': activity((id) => `/api/v3/activity/${id}/stats/user-visits`),
+  // Invitation cards and the top-share ranking; text live (issue 10).
+  'GET /api/v3/activity/:id/top-share': activity((id) => `/api/v3/activity/${id}/top-share`),
+  'GET /api/v3/activity/:id/top-promotion': activity((id) => `/api/v3/activity/${id}/top-promotion`),
+  'GET /api/v3/activity/:id/invitee': activity((id) => `/api/v3/activity/${id}/invitee`),
+  'GET /api/activity/:id/stats/top/share': activity((id) => `/api/activity/${id}/stats/top/share`),
+  'GET /api/v3/activity/:id/text-live': activity((id) => `/api/v3/activity/${id}/text-live`),
+  'POST /api/v3/activity/:id/text-live': activity((id) => `/api/v3/activity/${id}/text-live`, { text: '图文' }),
+  'DELETE /api/v3/activity/:id/text-live/:postId': activity((id) => `/api/v3/activity/${id}/text-live/1`),
   'PUT /api/agent/activity-group/:id': {
     probes: [
       { url: (w) => `/api/agent/activity-group/${w.bGroup}`, body: () => ({ name: 'x' }), expect: 404, message: GROUP },

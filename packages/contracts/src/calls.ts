@@ -9,6 +9,7 @@ import { ditchCalls } from './ditches.ts';
 import { expenseCalls } from './expense.ts';
 import { extensionCalls } from './extensions.ts';
 import { giftCalls } from './gifts.ts';
+import { invitationCalls } from './invitations.ts';
 import { liveStreamCalls } from './live-stream.ts';
 import { mediaCalls } from './media.ts';
 import { meetingCalls } from './meeting.ts';
@@ -20,6 +21,7 @@ import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
 import { statsCalls } from './stats.ts';
 import { subaccountCalls } from './subaccounts.ts';
+import { textLiveCalls } from './text-live.ts';
 import { uploadCalls } from './uploads.ts';
 import { watchCalls } from './watch.ts';
 
@@ -41,6 +43,8 @@ export const callGroups = [
   mediaCalls,
   activityCalls,
   statsCalls,
+  invitationCalls,
+  textLiveCalls,
   extensionCalls,
   watchCalls,
   agentCalls,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
+import { textLivePost } from './text-live.ts';
 
 // Comment libraries (seed 001 §3 "Comment library": items, name, id; §7; issue 10): lists of canned comments that
 // robots post and staff send with one click. Library 0 is the default library every agent has; it cannot be changed.
@@ -246,6 +247,9 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('kicked') }),
   /** Why this viewer's message or the viewer was refused. */
   z.object({ type: z.literal('refused'), code: chatRefusalCode, message: z.string() }),
+  // Beside the chat, on the same socket: the text live tab's posts (图文直播) as the organiser posts and deletes them.
+  z.object({ type: z.literal('textLivePost'), post: textLivePost }),
+  z.object({ type: z.literal('textLiveDeleted'), id: z.number().int() }),
 ]);
 export type ChatServerMessage = z.infer<typeof chatServerMessage>;
 

@@ -1,2 +1,4 @@
 // The comments feature's door.
+
+export { publishToViewers } from './chat-service.ts';
 export { registerCommentRoutes } from './comment-routes.ts';

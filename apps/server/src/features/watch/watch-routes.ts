@@ -17,7 +17,8 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-const viewerOf = (request: FastifyRequest) => {
+/** The viewer cookie's id, when it is a well-formed one. */
+export const viewerOf = (request: FastifyRequest) => {
   const value = cookieOf(request, VIEWER_COOKIE);
   return watch.validViewerId(value) ? value : undefined;
 };

@@ -6,6 +6,9 @@ import {
   ERROR_MESSAGES,
   type HeartbeatResult,
   type IntroTab,
+  invitation,
+  invitationCounts,
+  invitationDefaults,
   liveTemplate,
   shareCard,
   type VisitInput,
@@ -77,7 +80,7 @@ const cleanTab = (tab: IntroTab): IntroTab => (tab.richText ? { ...tab, richText
 /** GET /api/watch/{id} */
 export async function getWatchPage(ctx: AppContext, activityId: number, viewerToken?: string): Promise<WatchPage> {
   const activity = await publicActivity(ctx.db, activityId);
-  const [template, card, code] = await Promise.all([
+  const [template, card, code, invite] = await Promise.all([
     readActivitySection(ctx.db, activityId, 'template', liveTemplate, structuredClone(DEFAULT_LIVE_TEMPLATE)),
     readActivitySection(ctx.db, activityId, 'shareCard', shareCard, {
       title: activity.name,
@@ -85,6 +88,7 @@ export async function getWatchPage(ctx: AppContext, activityId: number, viewerTo
       image: activity.cover,
     }),
     watchCodeOf(ctx.db, activityId),
+    readActivitySection(ctx.db, activityId, 'invitation', invitation, invitationDefaults(activity)),
   ]);
   const { subscribedMobileList: _mobiles, allowedMobiles: _allowed, ...shown } = template.value;
   const tabs = shown.introTabs.map(cleanTab);
@@ -104,6 +108,7 @@ export async function getWatchPage(ctx: AppContext, activityId: number, viewerTo
     template: { ...shown, introTabs: tabs },
     menu: { items: tabs },
     shareCard: card.value,
+    invitation: invite.value,
     watchCodeRequired,
     playback: watchCodeRequired || !activity.stream ? null : pullSource,
   };
@@ -231,9 +236,41 @@ export async function startVisit(
         )
         .execute();
     }
+    // Only a viewer new to the activity is brought by a link: one already watching was not invited by it.
+    if (!earlier && invitationCounts(viewerId, input.invitedBy)) {
+      await recordInvitation(trx, activityId, activity.agentId, viewerId, input.invitedBy);
+    }
     return Number(visit.id);
   });
   return { visitId, viewerId, ditch: ditch?.sign ?? null };
+}
+
+/**
+ * A visit that came by an invitation link (issue 10): the inviter must be a real viewer of this activity (one that
+ * opened its invitation card here), the invitee is a viewer on its first visit and counted once per activity, and the
+ * inviter's count in the ranking grows in the same transaction. Anything else is ignored: the visit still counts.
+ */
+async function recordInvitation(trx: Db, activityId: number, agentId: number, inviteeId: string, inviterId: string) {
+  const inviter = await trx
+    .selectFrom('activityInviters')
+    .select('viewerId')
+    .where('activityId', '=', activityId)
+    .where('viewerId', '=', inviterId)
+    .executeTakeFirst();
+  if (!inviter) return;
+  const added = await trx
+    .insertInto('activityInvitees')
+    .values({ activityId, inviteeId, inviterId, agentId })
+    .onConflict((oc) => oc.columns(['activityId', 'inviteeId']).doNothing())
+    .returning('inviteeId')
+    .executeTakeFirst();
+  if (!added) return;
+  await trx
+    .updateTable('activityInviters')
+    .set({ invitees: sql`invitees + 1`, lastInvitedAt: sql`now()` })
+    .where('activityId', '=', activityId)
+    .where('viewerId', '=', inviterId)
+    .execute();
 }
 
 /**

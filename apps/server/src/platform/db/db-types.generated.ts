@@ -9,6 +9,18 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -58,6 +70,24 @@ export interface ActivityGroups {
   createdAt: Generated<Timestamp>;
   id: Generated<number>;
   name: string;
+}
+
+export interface ActivityInvitees {
+  activityId: number;
+  agentId: number;
+  invitedAt: Generated<Timestamp>;
+  inviteeId: string;
+  inviterId: string;
+}
+
+export interface ActivityInviters {
+  activityId: number;
+  agentId: number;
+  cardOpenedAt: Generated<Timestamp>;
+  invitees: Generated<number>;
+  lastInvitedAt: Timestamp | null;
+  nickname: string;
+  viewerId: string;
 }
 
 export interface ActivitySettings {
@@ -477,6 +507,15 @@ export interface Subagents {
   username: string;
 }
 
+export interface TextLivePosts {
+  activityId: number;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  images: Generated<Json>;
+  text: string;
+}
+
 export interface Visits {
   activityId: number;
   agentId: number;
@@ -497,6 +536,8 @@ export interface DB {
   activityDitchVisits: ActivityDitchVisits;
   activityExtensions: ActivityExtensions;
   activityGroups: ActivityGroups;
+  activityInvitees: ActivityInvitees;
+  activityInviters: ActivityInviters;
   activitySettings: ActivitySettings;
   activitySubscribers: ActivitySubscribers;
   activityVisitStats: ActivityVisitStats;
@@ -536,5 +577,6 @@ export interface DB {
   streamJobs: StreamJobs;
   subagentGroups: SubagentGroups;
   subagents: Subagents;
+  textLivePosts: TextLivePosts;
   visits: Visits;
 }
