@@ -134,7 +134,10 @@ export function chatReducer(state: ChatState, message: ChatServerMessage): ChatS
         ...state,
         ended: message.code === 'CHAT_BLACKLISTED' ? 'blacklisted' : state.ended,
         refusal: { code: message.code, seq: (state.refusal?.seq ?? 0) + 1 },
-      };
+      }; // The text live tab's posts ride on the same socket; the chat itself keeps nothing of them.
+    case 'textLivePost':
+    case 'textLiveDeleted':
+      return state;
   }
 }
 

@@ -4,6 +4,8 @@ import {
   countdownParts,
   ditchOf,
   filledPaths,
+  formatPostTime,
+  invitedByOf,
   logoStyle,
   pickRendition,
   stageOf,
@@ -89,5 +91,20 @@ describe('playback quality', () => {
   it('adds the viewer id to the HLS address', () => {
     expect(withViewer(origin.hls, 'v 1')).toBe('http://h/live/live/s1/index.m3u8?viewer=v%201');
     expect(withViewer('http://h/x.m3u8?a=1', 'v')).toBe('http://h/x.m3u8?a=1&viewer=v');
+  });
+});
+
+describe('invitation links and text live times', () => {
+  it('takes a well-formed inviter from the link and nothing else', () => {
+    expect(invitedByOf('?invitedBy=AbCdEfGhIjKlMnOpQrStUv&ditch=x')).toBe('AbCdEfGhIjKlMnOpQrStUv');
+    expect(invitedByOf('?invitedBy=short')).toBeUndefined();
+    expect(invitedByOf('?invitedBy=<script>alert(1)</script>xxxxxxxxxxxx')).toBeUndefined();
+    expect(invitedByOf('')).toBeUndefined();
+  });
+
+  it('shows a post of today by its time, an older one with its date', () => {
+    const now = new Date(2026, 2, 1, 20, 0);
+    expect(formatPostTime(new Date(2026, 2, 1, 19, 5).toISOString(), now)).toBe('19:05');
+    expect(formatPostTime(new Date(2026, 1, 28, 9, 30).toISOString(), now)).toBe('02-28 09:30');
   });
 });

@@ -3,9 +3,12 @@ import type { WatchPage } from '@yanbo/contracts/watch';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { watchTexts as t } from '../locales/zh-CN';
 import styles from '../watch.module.css';
+import { RankTab } from './rank-tab';
 
 /** The chat (its socket, rules and contract schemas) is a chunk of its own, fetched when the page has a 聊天室 tab. */
 const ChatRoom = lazy(() => import('./chat-room').then((module) => ({ default: module.ChatRoom })));
+/** The text live tab hears the same socket, so it comes with the chat's chunk. */
+const TextLiveTab = lazy(() => import('./text-live-tab').then((module) => ({ default: module.TextLiveTab })));
 
 function LinkCard({ href }: { href: string }) {
   return (
@@ -17,11 +20,31 @@ function LinkCard({ href }: { href: string }) {
 }
 
 /** What one tab holds. Rich text arrives sanitised by the server. */
-function TabContent({ tab }: { tab: IntroTab }) {
+function TabContent({ tab, chat, hasChat }: { tab: IntroTab; chat: ChatSetup | null; hasChat: boolean }) {
   switch (tab.type) {
     case 'chatRoom':
       // The chat room is mounted by the tabs themselves, for the page's whole life.
       return null;
+    case 'rank':
+      return chat ? <RankTab tab={tab} activityId={chat.activityId} /> : null;
+    case 'textLive':
+      return chat ? (
+        <Suspense fallback={<div className={styles.placeholder}>{t['watch.loading']}</div>}>
+          <TextLiveTab
+            activityId={chat.activityId}
+            viewerId={chat.viewerId}
+            enabled={chat.enabled}
+            ownSocket={!hasChat}
+          />
+        </Suspense>
+      ) : null;
+    case 'productMessage':
+      // The products (their list and checkout) are not built yet: the tab says so rather than showing ids.
+      return (
+        <div className={styles.placeholder} data-testid="products-placeholder">
+          {t['watch.tabs.productsSoon']}
+        </div>
+      );
     case 'richText':
       return tab.richText ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (features/watch/html-sanitiser)
@@ -134,7 +157,7 @@ export function IntroTabs({
             <ChatRoom {...chat} hidden={!chatShown} />
           </Suspense>
         )}
-        <TabContent tab={current} />
+        <TabContent tab={current} chat={chat} hasChat={hasChat} />
       </div>
     </section>
   );
