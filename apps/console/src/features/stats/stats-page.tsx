@@ -10,6 +10,7 @@ import { ApiError } from '../../app/http';
 import { errorTexts } from '../../locales/zh-CN/errors';
 import { statsTexts as t } from '../../locales/zh-CN/stats';
 import { activityQuery } from '../activities';
+import { InvitationStats } from '../invitations';
 import { StatsDevices } from './components/stats-devices';
 import { StatsKpis } from './components/stats-kpis';
 import { StatsReferrers } from './components/stats-referrers';
@@ -99,6 +100,7 @@ function Stats({ activityId }: { activityId: number }) {
           <StatsDevices activityId={activityId} range={range} />
         </Col>
       </Row>
+      <InvitationStats activityId={activityId} />
       <StatsUserVisits key={`${range.startTime}:${range.endTime}`} activityId={activityId} range={range} />
     </>
   );

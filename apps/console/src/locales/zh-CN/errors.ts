@@ -1,4 +1,11 @@
-import { CHAT_ERRORS, COMMENT_ERRORS, ERROR_MESSAGES, GIFT_ERRORS, SENSITIVE_WORD_ERRORS } from '@yanbo/contracts';
+import {
+  CHAT_ERRORS,
+  COMMENT_ERRORS,
+  ERROR_MESSAGES,
+  GIFT_ERRORS,
+  SENSITIVE_WORD_ERRORS,
+  TEXT_LIVE_ERRORS,
+} from '@yanbo/contracts';
 
 /** Server messages the console shows in Chinese by their exact text (seed 000 §8, seed 001 §8). */
 export const STATUS_TEXT: Record<string, string> = {
@@ -18,6 +25,8 @@ export const STATUS_TEXT: Record<string, string> = {
   [COMMENT_ERRORS.libraryNotFound]: '评论库不存在或已被删除',
   [COMMENT_ERRORS.nameTaken]: '评论库名称已存在',
   [COMMENT_ERRORS.defaultLibraryReadOnly]: '默认评论库不能修改',
+  [TEXT_LIVE_ERRORS.postNotFound]: '图文直播内容不存在或已被删除',
+  [`text: ${TEXT_LIVE_ERRORS.postEmpty}`]: '请输入文字或添加图片',
   [ERROR_MESSAGES.transcodeNeedsEmbeddedIngest]: '直播转码需要使用内置推流服务，当前为外部媒体服务器',
   // Why an upload was refused, instead of the catalogue's general 提交的信息有误 (issue 8).
   'file: File is not an image': '文件不是有效的图片，请重新选择图片上传',
