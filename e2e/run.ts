@@ -8,6 +8,7 @@ import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journey
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
 import { commentJourneys } from './journeys/comments.ts';
 import { giftJourneys } from './journeys/gifts.ts';
+import { invitationJourneys } from './journeys/invitations.ts';
 import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
 import { pageTemplateJourneys } from './journeys/page-template.ts';
@@ -81,4 +82,5 @@ describe('browser journeys', () => {
   commentJourneys(journey);
   liveTranscodeJourneys(journey);
   statsJourneys(journey);
+  invitationJourneys(journey);
 });
