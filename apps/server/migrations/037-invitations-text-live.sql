@@ -22,7 +22,7 @@ create table activity_invitees (
   agent_id integer not null references agents (id) on delete cascade,
   invited_at timestamptz not null default now(),
   primary key (activity_id, invitee_id),
-  foreign key (activity_id, inviter_id) references activity_inviters (activity_id, viewer_id),
+  foreign key (activity_id, inviter_id) references activity_inviters (activity_id, viewer_id) on delete cascade,
   check (invitee_id <> inviter_id)
 );
 create index activity_invitees_inviter on activity_invitees (activity_id, inviter_id, invited_at);

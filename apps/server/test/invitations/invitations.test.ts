@@ -137,6 +137,15 @@ describe.each(engines)('invitations on %s', (engine) => {
     expect(ranks.body.pager).toEqual({ page: 2, pageSize: 1, total: 2 });
     expect(ranks.body.items).toEqual([expect.objectContaining({ rank: 2, nickname: '阿明', invitees: 1 })]);
     expect((await w.call('GET', `/activity/${id}/stats/top/share?page=0`, { token: w.aToken })).status).toBe(400);
+
+    // Destroying the activity takes its inviters and invitees with it.
+    expect((await w.call('POST', `/v3/activity/${id}/destroy`, { token: w.aToken })).status).toBe(200);
+    const left = await w.t.ctx.db
+      .selectFrom('activityInvitees')
+      .select('inviteeId')
+      .where('activityId', '=', id)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it('keeps the top share to ten', async () => {
