@@ -37,28 +37,34 @@ export function TextLiveTab({
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useChatSocket({ activityId, nickname: nickname(viewerId), enabled: enabled && ownSocket });
 
+  // Read again on each (re)connection of the socket: posts made while it was down are not replayed on it.
+  const [round, setRound] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round asks for a fresh read
   useEffect(() => {
     let stopped = false;
     fetchTextLivePosts(activityId)
       .then((list) =>
         setLoad((current) => {
           if (stopped) return current;
-          // Posts heard while the list was on its way stay, once each.
-          const heard = current.state === 'ready' ? current.posts : [];
-          const ids = new Set(list.items.map((post) => post.id));
-          return { state: 'ready', posts: [...heard.filter((post) => !ids.has(post.id)), ...list.items] };
+          // Posts heard while the list was on its way (newer than its newest) stay; the rest is the list's.
+          const newest = list.items[0]?.id ?? 0;
+          const heard = current.state === 'ready' ? current.posts.filter((post) => post.id > newest) : [];
+          return { state: 'ready', posts: [...heard, ...list.items] };
         }),
       )
       .catch(() => !stopped && setLoad((current) => (current.state === 'ready' ? current : { state: 'failed' })));
     return () => {
       stopped = true;
     };
-  }, [activityId]);
+  }, [activityId, round]);
 
   useEffect(
     () =>
       onViewerMessage((message) => {
-        if (message.type === 'textLivePost') {
+        if (message.type === 'welcome') {
+          setRound((value) => value + 1);
+        } else if (message.type === 'textLivePost') {
           setLoad((current) => {
             const posts = current.state === 'ready' ? current.posts : [];
             if (posts.some((post) => post.id === message.post.id)) return current;
