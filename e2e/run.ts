@@ -10,6 +10,7 @@ import { commentJourneys } from './journeys/comments.ts';
 import { giftSendJourneys } from './journeys/gift-sends.ts';
 import { giftJourneys } from './journeys/gifts.ts';
 import { interactionJourneys } from './journeys/interactions.ts';
+import { invitationJourneys } from './journeys/invitations.ts';
 import { liveOpsJourneys } from './journeys/live-ops.ts';
 import { liveStreamJourneys } from './journeys/live-stream.ts';
 import { liveTranscodeJourneys } from './journeys/live-transcode.ts';
@@ -91,4 +92,5 @@ describe('browser journeys', () => {
   giftSendJourneys(journey);
   liveTranscodeJourneys(journey);
   statsJourneys(journey);
+  invitationJourneys(journey);
 });

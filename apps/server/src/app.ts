@@ -22,6 +22,7 @@ import { registerExpenseRoutes } from './features/expense/index.ts';
 import { registerExtensionRoutes } from './features/extensions/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
 import { registerInteractionRoutes } from './features/interactions/index.ts';
+import { registerInvitationRoutes } from './features/invitations/index.ts';
 import { keepSamplingLiveActivities, registerLiveOpsRoutes } from './features/live-ops/index.ts';
 import {
   createEmbeddedIngest,
@@ -47,6 +48,7 @@ import { registerRobotAvatars, registerRobotRoutes } from './features/robots/ind
 import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts';
 import { registerStatsRoutes } from './features/stats/index.ts';
 import { registerSubaccountRoutes } from './features/subaccounts/index.ts';
+import { registerTextLiveRoutes } from './features/text-live/index.ts';
 import { registerUploadRoutes } from './features/uploads/index.ts';
 import { registerWatchPage, registerWatchRoutes, remindersSettled } from './features/watch/index.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -210,6 +212,8 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerOrderRoutes(api, ctx);
       registerExpenseRoutes(api, ctx);
       registerWatchRoutes(api, ctx);
+      registerInvitationRoutes(api, ctx);
+      registerTextLiveRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

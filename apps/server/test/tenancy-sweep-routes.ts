@@ -218,6 +218,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   ),
   'GET /api/watch/:id/top-gift': pub('the top givers’ names and totals of any activity, as its watch page shows them'),
   'GET /api/watch/:id/gift/order/:orderId': pub('the audience’s own gift order, found by its viewer cookie only'),
+  'POST /api/watch/:id/invitation/card': pub('the audience’s own invitation card; the viewer is its own cookie'),
+  'GET /api/watch/:id/text-live': pub('the audience’s text live tab of any activity it may see'),
+  'GET /api/v3/activity/:id/top-share/guest': pub('the watch page’s rank tab of any activity the audience may see'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'GET /api/meeting/:id/signal': pub('the meeting room’s signalling socket; hello’s join-link token is the permission'),
   'POST /api/ingest/hooks/on_publish': pub('the media server’s webhook, authorised by the stream key'),
@@ -414,6 +417,14 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/v3/activity/:id/stats/referrer/json': activity((id) => `/api/v3/activity/${id}/stats/referrer/json`),
   'GET /api/v3/activity/:id/stats/device/json': activity((id) => `/api/v3/activity/${id}/stats/device/json`),
   'GET /api/v3/activity/:id/stats/user-visits': activity((id) => `/api/v3/activity/${id}/stats/user-visits`),
+  // Invitation cards and the top-share ranking; text live (issue 10).
+  'GET /api/v3/activity/:id/top-share': activity((id) => `/api/v3/activity/${id}/top-share`),
+  'GET /api/v3/activity/:id/top-promotion': activity((id) => `/api/v3/activity/${id}/top-promotion`),
+  'GET /api/v3/activity/:id/invitee': activity((id) => `/api/v3/activity/${id}/invitee`),
+  'GET /api/activity/:id/stats/top/share': activity((id) => `/api/activity/${id}/stats/top/share`),
+  'GET /api/v3/activity/:id/text-live': activity((id) => `/api/v3/activity/${id}/text-live`),
+  'POST /api/v3/activity/:id/text-live': activity((id) => `/api/v3/activity/${id}/text-live`, { text: '图文' }),
+  'DELETE /api/v3/activity/:id/text-live/:postId': activity((id) => `/api/v3/activity/${id}/text-live/1`),
   'PUT /api/agent/activity-group/:id': {
     probes: [
       { url: (w) => `/api/agent/activity-group/${w.bGroup}`, body: () => ({ name: 'x' }), expect: 404, message: GROUP },

@@ -157,6 +157,9 @@ export function chatReducer(state: ChatState, message: ChatServerMessage): ChatS
       return { ...state, lottery: message.draw };
     case 'redPacket':
       return { ...state, redPacket: message.redPacket };
+    // The text live tab's posts ride on the same socket; the chat itself keeps nothing of them.
+    case 'textLivePost':
+    case 'textLiveDeleted':
     default:
       // The interactions' messages are the interaction layer's (interaction-store.ts).
       return state;

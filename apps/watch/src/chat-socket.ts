@@ -1,4 +1,4 @@
-import { CHAT_CLOSE_CODES, type ChatClientMessage } from '@yanbo/contracts/comments';
+import { CHAT_CLOSE_CODES, type ChatClientMessage, type ChatServerMessage } from '@yanbo/contracts/comments';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chatReducer, chatSocketUrl, initialChatState, parseServerMessage, reconnectDelay } from './chat-rules';
 import { emitInteraction, isInteractionMessage } from './interaction-store';
@@ -11,6 +11,13 @@ import { emitInteraction, isInteractionMessage } from './interaction-store';
 export type ChatConnection = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'ended';
 
 const ENDING_CODES: readonly number[] = [CHAT_CLOSE_CODES.kicked, CHAT_CLOSE_CODES.blacklisted];
+
+/** Other parts of the page that hear the viewer's socket (the text live tab), so one socket serves them all. */
+const listeners = new Set<(message: ChatServerMessage) => void>();
+export function onViewerMessage(listener: (message: ChatServerMessage) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 export function useChatSocket({
   activityId,
@@ -58,6 +65,7 @@ export function useChatSocket({
           endedRef.current = true;
         }
         dispatch(message);
+        for (const listener of listeners) listener(message);
       };
       ws.onclose = (event) => {
         if (socketRef.current === ws) socketRef.current = null;

@@ -8,7 +8,9 @@ import {
 } from '@yanbo/contracts/call';
 import { API_PREFIX } from '@yanbo/contracts/constants';
 import { type GiftSendInput, giftSendCalls } from '@yanbo/contracts/gifts';
+import { invitationCalls } from '@yanbo/contracts/invitations';
 import { rewardCalls } from '@yanbo/contracts/rewards';
+import { textLiveCalls } from '@yanbo/contracts/text-live';
 import { type WatchPushingEvent, watchCalls } from '@yanbo/contracts/watch';
 import { WATCH_TOKEN_HEADER } from '@yanbo/contracts/watch-constants';
 
@@ -35,11 +37,15 @@ export async function api<D extends CallDef>(
   call: Call<D>,
   ...[args]: CallArgsOptional<D> extends true ? [args?: Args<D>] : [args: Args<D>]
 ): Promise<CallResponse<D>> {
-  const { params, body, headers, keepalive } = (args ?? {}) as Args<CallDef> & {
+  const { params, query, body, headers, keepalive } = (args ?? {}) as Args<CallDef> & {
     params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
     body?: unknown;
   };
-  const response = await fetch(`${API_PREFIX}${fillPath(call.path, params)}`, {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
+  const suffix = search.size ? `?${search}` : '';
+  const response = await fetch(`${API_PREFIX}${fillPath(call.path, params)}${suffix}`, {
     method: call.method,
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', ...headers },
@@ -57,8 +63,16 @@ export const fetchWatchPage = (id: number, token: string | null) =>
 export const enterWatchCode = (id: number, code: string) =>
   api(watchCalls.enterWatchCode, { params: { id }, body: { code } });
 
-export const startVisit = (id: number, ditch: string | undefined, referrer: string) =>
-  api(watchCalls.startVisit, { params: { id }, body: { ditch, referrer } });
+export const startVisit = (id: number, ditch: string | undefined, referrer: string, invitedBy?: string) =>
+  api(watchCalls.startVisit, { params: { id }, body: { ditch, referrer, invitedBy } });
+
+export const openInvitationCard = (id: number, nickname: string) =>
+  api(invitationCalls.openInvitationCard, { params: { id }, body: { nickname } });
+
+export const fetchGuestTopShare = (id: number) => api(invitationCalls.listGuestTopShare, { params: { id } });
+
+export const fetchTextLivePosts = (id: number) =>
+  api(textLiveCalls.listWatchTextLivePosts, { params: { id }, query: { page: 1, pageSize: 20 } });
 
 export const sendHeartbeat = (id: number, visitId: number, latencyMs: number | null) =>
   api(watchCalls.sendHeartbeat, {

@@ -3,6 +3,7 @@ import { WATCH_HEARTBEAT_SECONDS } from '@yanbo/contracts/watch-constants';
 import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CodeGate } from './components/code-gate';
 import { IntroTabs } from './components/intro-tabs';
+import { InvitationButton } from './components/invitation-card';
 import { StageView } from './components/stage-view';
 import { MobileGateView, ViewerBadge } from './components/viewer-sign-in';
 import { watchTexts as t } from './locales/zh-CN';
@@ -35,7 +36,16 @@ function readToken(activityId: number): string | null {
 }
 
 /** The audience's page of one activity: the stage (player, countdown, prologue or epilogue) and the intro tabs. */
-export function WatchApp({ activityId, ditch }: { activityId: number | null; ditch: string | undefined }) {
+export function WatchApp({
+  activityId,
+  ditch,
+  invitedBy,
+}: {
+  activityId: number | null;
+  ditch: string | undefined;
+  /** The viewer whose invitation link opened the page. */
+  invitedBy?: string | undefined;
+}) {
   const [load, setLoad] = useState<Load>(activityId === null ? { state: 'notFound' } : { state: 'loading' });
   // The viewer cookie's id, once the visit is counted (it sets the cookie the chat socket names the viewer by).
   const [viewerId, setViewerId] = useState<string | null | undefined>(undefined);
@@ -59,7 +69,7 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
     if (activityId === null) return;
     let visitId: number | null = null;
     let stopped = false;
-    startVisit(activityId, ditch, document.referrer)
+    startVisit(activityId, ditch, document.referrer, invitedBy)
       .then((visit) => {
         if (stopped) return;
         visitId = visit.visitId;
@@ -76,7 +86,7 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [activityId, ditch]);
+  }, [activityId, ditch, invitedBy]);
 
   // The push starts or stops: read the page again (the playback addresses come with it).
   const ready = load.state === 'ready';
@@ -179,6 +189,9 @@ export function WatchApp({ activityId, ditch }: { activityId: number | null; dit
           )}
           {activityId !== null && (
             <ViewerBadge activityId={activityId} viewer={page.viewer} onChanged={() => void reload()} />
+          )}
+          {page.invitation.isEnabled && activityId !== null && viewerId && (
+            <InvitationButton activityId={activityId} viewerId={viewerId} />
           )}
         </header>
         {activityId !== null && !page.watchCodeRequired && viewerId !== undefined && (

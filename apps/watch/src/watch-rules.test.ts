@@ -4,6 +4,8 @@ import {
   countdownParts,
   ditchOf,
   filledPaths,
+  formatPostTime,
+  invitedByOf,
   logoStyle,
   pickRendition,
   playerLatencyMs,
@@ -110,5 +112,20 @@ describe('the player’s latency in the heartbeat', () => {
     expect(playerLatencyMs({ ...position, bufferedEnd: null, seekableEnd: Number.POSITIVE_INFINITY })).toBeNull();
     expect(playerLatencyMs({ ...position, bufferedEnd: 5 })).toBeNull();
     expect(playerLatencyMs({ ...position, bufferedEnd: 10 + 601 })).toBeNull();
+  });
+});
+
+describe('invitation links and text live times', () => {
+  it('takes a well-formed inviter from the link and nothing else', () => {
+    expect(invitedByOf('?invitedBy=AbCdEfGhIjKlMnOpQrStUv&ditch=x')).toBe('AbCdEfGhIjKlMnOpQrStUv');
+    expect(invitedByOf('?invitedBy=short')).toBeUndefined();
+    expect(invitedByOf('?invitedBy=<script>alert(1)</script>xxxxxxxxxxxx')).toBeUndefined();
+    expect(invitedByOf('')).toBeUndefined();
+  });
+
+  it('shows a post of today by its time, an older one with its date', () => {
+    const now = new Date(2026, 2, 1, 20, 0);
+    expect(formatPostTime(new Date(2026, 2, 1, 19, 5).toISOString(), now)).toBe('19:05');
+    expect(formatPostTime(new Date(2026, 1, 28, 9, 30).toISOString(), now)).toBe('02-28 09:30');
   });
 });

@@ -73,6 +73,12 @@ export function ditchOf(search: string): string | undefined {
   return sign ? sign.slice(0, 64) : undefined;
 }
 
+/** The inviter a link names (?invitedBy=), when it looks like a viewer id; the server decides whether it counts. */
+export function invitedByOf(search: string): string | undefined {
+  const inviter = new URLSearchParams(search).get('invitedBy')?.trim();
+  return inviter && /^[A-Za-z0-9_-]{16,64}$/.test(inviter) ? inviter : undefined;
+}
+
 export const watchTokenKey = (activityId: number) => `yanbo.watchToken.${activityId}`;
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -81,6 +87,15 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export function formatStart(iso: string): string {
   const date = new Date(iso);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A text live post's time: 19:30 today, 03-01 19:30 on another day (the viewer's zone). */
+export function formatPostTime(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return date.toDateString() === now.toDateString()
+    ? time
+    : `${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${time}`;
 }
 
 /** The rendition to play: the chosen quality while it is live, else the original. */

@@ -41,9 +41,20 @@ export const invitation = z.object({
   title: z.string().trim().max(60, 'Title must be at most 60 characters'),
   description: z.string().trim().max(200, 'Description must be at most 200 characters'),
   backgroundImg: imagePath,
+  /** The picture on the card (the activity's cover until the organiser picks another). */
+  cover: imagePath,
   showInviter: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitation>;
+/** An activity's invitation card before the organiser sets it: off, with the activity's name and cover. */
+export const invitationDefaults = (activity: { name: string; cover: string }): Invitation => ({
+  isEnabled: false,
+  title: activity.name,
+  description: '',
+  backgroundImg: '',
+  cover: activity.cover,
+  showInviter: true,
+});
 export const invitationUpdate = invitation.partial();
 
 // ---------------------------------------------------------------------------------------------------------------

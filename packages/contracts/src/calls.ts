@@ -10,6 +10,7 @@ import { expenseCalls } from './expense.ts';
 import { extensionCalls } from './extensions.ts';
 import { giftCalls, giftSendCalls } from './gifts.ts';
 import { interactionCalls } from './interactions.ts';
+import { invitationCalls } from './invitations.ts';
 import { liveOpsCalls } from './live-ops.ts';
 import { liveStreamCalls } from './live-stream.ts';
 import { mediaCalls } from './media.ts';
@@ -23,6 +24,7 @@ import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
 import { statsCalls } from './stats.ts';
 import { subaccountCalls } from './subaccounts.ts';
+import { textLiveCalls } from './text-live.ts';
 import { uploadCalls } from './uploads.ts';
 import { watchCalls } from './watch.ts';
 
@@ -47,6 +49,8 @@ export const callGroups = [
   mediaCalls,
   activityCalls,
   statsCalls,
+  invitationCalls,
+  textLiveCalls,
   extensionCalls,
   watchCalls,
   agentCalls,

@@ -3,6 +3,7 @@ import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
 import { sentGift } from './gifts.ts';
 import { watchCheckin, watchQuestion, watchVote } from './interactions.ts';
+import { textLivePost } from './text-live.ts';
 
 // Comment libraries (seed 001 §3 "Comment library": items, name, id; §7; issue 10): lists of canned comments that
 // robots post and staff send with one click. Library 0 is the default library every agent has; it cannot be changed.
@@ -311,6 +312,9 @@ export const chatServerMessage = z.discriminatedUnion('type', [
       expiresAt: isoDateTime,
     }),
   }),
+  // Beside the chat, on the same socket: the text live tab's posts (图文直播) as the organiser posts and deletes them.
+  z.object({ type: z.literal('textLivePost'), post: textLivePost }),
+  z.object({ type: z.literal('textLiveDeleted'), id: z.number().int() }),
 ]);
 export type ChatServerMessage = z.infer<typeof chatServerMessage>;
 

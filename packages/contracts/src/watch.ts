@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pullSource } from './activities.ts';
-import { activityMenu, shareCard } from './activity-settings.ts';
+import { activityMenu, invitation, shareCard } from './activity-settings.ts';
 import { defineCalls } from './call.ts';
 import { id, isoDateTime, mobile, ok, smsCode } from './common.ts';
 import { liveTemplate } from './page-template.ts';
@@ -40,6 +40,8 @@ export const watchPage = z.object({
   /** Intro tabs in order; rich text is sanitised by the server. */
   menu: activityMenu,
   shareCard,
+  /** The invitation card as the organiser set it: when enabled, the page offers each viewer its personal card. */
+  invitation,
   /** The activity asks for a watch code and this request's viewer token is missing or stale. */
   watchCodeRequired: z.boolean(),
   /** The viewer signed in by SMS on this agent's pages (the mobile masked), or null. */
@@ -63,6 +65,8 @@ export type WatchToken = z.infer<typeof watchToken>;
 export const visitInput = z.object({
   ditch: z.string().trim().max(64).optional(),
   referrer: z.string().trim().max(1000).default(''),
+  /** The viewer whose invitation link brought this one (its viewer id); anything else is ignored. */
+  invitedBy: z.string().trim().max(64).optional(),
 });
 export type VisitInput = z.infer<typeof visitInput>;
 export const visitStarted = z.object({

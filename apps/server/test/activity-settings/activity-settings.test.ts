@@ -59,13 +59,20 @@ describe.each(engines)('activity settings on %s', (engine) => {
       title: '邀请活动',
       description: '',
       backgroundImg: '',
+      // The card's cover starts as the activity's (none here).
+      cover: '',
       showInviter: true,
     });
     const saved = await w.call('PUT', url, {
       token: w.aToken,
-      body: { isEnabled: true, backgroundImg: 'activity/1/bg.png', showInviter: false },
+      body: { isEnabled: true, backgroundImg: 'activity/1/bg.png', cover: 'activity/1/cover.png', showInviter: false },
     });
-    expect(saved.body).toMatchObject({ isEnabled: true, backgroundImg: 'activity/1/bg.png', showInviter: false });
+    expect(saved.body).toMatchObject({
+      isEnabled: true,
+      backgroundImg: 'activity/1/bg.png',
+      cover: 'activity/1/cover.png',
+      showInviter: false,
+    });
     expect((await w.call('GET', url, { token: w.aToken })).body).toEqual(saved.body);
     expect((await w.call('PUT', url, { token: w.aToken, body: { isEnabled: 1 } })).body.field).toBe('isEnabled');
   });

@@ -3,12 +3,15 @@ import type { WatchPage } from '@yanbo/contracts/watch';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { watchTexts as t } from '../locales/zh-CN';
 import styles from '../watch.module.css';
+import { RankTab } from './rank-tab';
 import { TopGiftRank } from './top-gift-rank';
 
 /** The chat (its socket, rules and contract schemas) is a chunk of its own, fetched when the page has a 聊天室 tab. */
 const ChatRoom = lazy(() => import('./chat-room').then((module) => ({ default: module.ChatRoom })));
 /** The 问答 tab, a chunk of its own too. */
 const QuestionTab = lazy(() => import('./question-tab').then((module) => ({ default: module.QuestionTab })));
+/** The text live tab hears the same socket, so it comes with the chat's chunk. */
+const TextLiveTab = lazy(() => import('./text-live-tab').then((module) => ({ default: module.TextLiveTab })));
 
 function LinkCard({ href }: { href: string }) {
   return (
@@ -20,7 +23,17 @@ function LinkCard({ href }: { href: string }) {
 }
 
 /** What one tab holds. Rich text arrives sanitised by the server. */
-function TabContent({ tab, chat, activityId }: { tab: IntroTab; chat: ChatSetup | null; activityId: number }) {
+function TabContent({
+  tab,
+  chat,
+  hasChat,
+  activityId,
+}: {
+  tab: IntroTab;
+  chat: ChatSetup | null;
+  hasChat: boolean;
+  activityId: number;
+}) {
   switch (tab.type) {
     case 'chatRoom':
       // The chat room is mounted by the tabs themselves, for the page's whole life.
@@ -32,6 +45,26 @@ function TabContent({ tab, chat, activityId }: { tab: IntroTab; chat: ChatSetup 
         </Suspense>
       ) : (
         <div className={styles.placeholder}>{t['watch.tabs.empty']}</div>
+      );
+    case 'rank':
+      return chat ? <RankTab tab={tab} activityId={chat.activityId} /> : null;
+    case 'textLive':
+      return chat ? (
+        <Suspense fallback={<div className={styles.placeholder}>{t['watch.loading']}</div>}>
+          <TextLiveTab
+            activityId={chat.activityId}
+            viewerId={chat.viewerId}
+            enabled={chat.enabled}
+            ownSocket={!hasChat}
+          />
+        </Suspense>
+      ) : null;
+    case 'productMessage':
+      // The products (their list and checkout) are not built yet: the tab says so rather than showing ids.
+      return (
+        <div className={styles.placeholder} data-testid="products-placeholder">
+          {t['watch.tabs.productsSoon']}
+        </div>
       );
     case 'richText':
       return tab.richText ? (
@@ -147,7 +180,7 @@ export function IntroTabs({
             <ChatRoom {...chat} hidden={!chatShown} />
           </Suspense>
         )}
-        <TabContent key={current.key} tab={current} chat={chat} activityId={activityId} />
+        <TabContent key={current.key} tab={current} chat={chat} hasChat={hasChat} activityId={activityId} />
       </div>
     </section>
   );

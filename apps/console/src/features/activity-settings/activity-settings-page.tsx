@@ -7,6 +7,7 @@ import { useConfirmLeave } from '../../app/use-confirm-leave';
 import { activitySettingsTexts as t } from '../../locales/zh-CN/activity-settings';
 import { activityQuery } from '../activities';
 import { ActivitySubpageHeader, ActivitySubpagePending, isActivityNotFound } from '../board';
+import { TextLivePanel } from '../text-live';
 import { OfficialUserTab, SmsTab, SubscribersTab } from './components/audience-tabs';
 import { ExtensionsTab } from './components/extensions-tab';
 import { ManagerTab } from './components/manager-tab';
@@ -33,6 +34,8 @@ function tabContent(tab: SettingsTab, activityId: number) {
       return <ShareCardTab activityId={activityId} />;
     case 'invitation':
       return <InvitationTab activityId={activityId} />;
+    case 'textLive':
+      return <TextLivePanel activityId={activityId} />;
     case 'manager':
       return <ManagerTab activityId={activityId} />;
     case 'meeting':

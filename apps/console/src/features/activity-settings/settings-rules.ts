@@ -9,6 +9,7 @@ export const SETTINGS_TABS = [
   'menu',
   'shareCard',
   'invitation',
+  'textLive',
   'manager',
   'meeting',
   'extensions',

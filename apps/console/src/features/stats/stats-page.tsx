@@ -11,6 +11,7 @@ import { errorTexts } from '../../locales/zh-CN/errors';
 import { statsTexts as t } from '../../locales/zh-CN/stats';
 import { activityQuery } from '../activities';
 import { TopGiftRank } from '../gifts';
+import { InvitationStats } from '../invitations';
 import { StatsDevices } from './components/stats-devices';
 import { StatsKpis } from './components/stats-kpis';
 import { StatsReferrers } from './components/stats-referrers';
@@ -100,6 +101,7 @@ function Stats({ activityId }: { activityId: number }) {
           <StatsDevices activityId={activityId} range={range} />
         </Col>
       </Row>
+      <InvitationStats activityId={activityId} />
       <StatsUserVisits key={`${range.startTime}:${range.endTime}`} activityId={activityId} range={range} />
       {/* The rank tab: top gift here, top share beside it. */}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }} data-testid="stats-ranks">

@@ -95,6 +95,10 @@ export const activitySettingsTexts = {
   'invitation.description': '邀请语',
   'invitation.backgroundImg': '背景图片',
   'invitation.showInviter': '显示邀请人',
+  'invitation.cover': '封面图片',
+  'invitation.previewInviter': '观众昵称 邀请你观看',
+  'invitation.previewLink': '观众的专属邀请链接',
+  'settings.tab.textLive': '图文直播',
 
   'sms.title': '短信资源',
   'sms.total': '短信总量',

@@ -6,6 +6,7 @@ import {
   INTERACTION_ERRORS,
   REWARD_ERRORS,
   SENSITIVE_WORD_ERRORS,
+  TEXT_LIVE_ERRORS,
 } from '@yanbo/contracts';
 
 /** Server messages the console shows in Chinese by their exact text (seed 000 §8, seed 001 §8). */
@@ -39,6 +40,8 @@ export const STATUS_TEXT: Record<string, string> = {
   [INTERACTION_ERRORS.checkinOpen]: '已有签到正在进行，请先结束',
   [INTERACTION_ERRORS.checkinEnded]: '签到已结束',
   [INTERACTION_ERRORS.questionNotFound]: '问题不存在或已被删除',
+  [TEXT_LIVE_ERRORS.postNotFound]: '图文直播内容不存在或已被删除',
+  [`text: ${TEXT_LIVE_ERRORS.postEmpty}`]: '请输入文字或添加图片',
   [ERROR_MESSAGES.transcodeNeedsEmbeddedIngest]: '直播转码需要使用内置推流服务，当前为外部媒体服务器',
   // Why an upload was refused, instead of the catalogue's general 提交的信息有误 (issue 8).
   'file: File is not an image': '文件不是有效的图片，请重新选择图片上传',

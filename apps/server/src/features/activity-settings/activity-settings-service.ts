@@ -7,6 +7,7 @@ import {
   type IntroTab,
   type Invitation,
   invitation,
+  invitationDefaults,
   type OfficialUser,
   type ShareCard,
   type SubscriberList,
@@ -126,14 +127,7 @@ export async function updateShareCard(
 
 export async function getInvitation(db: Db, caller: Caller, activityId: number): Promise<Invitation> {
   const activity = await activityRow(db, caller, activityId);
-  const defaults: Invitation = {
-    isEnabled: false,
-    title: activity.name,
-    description: '',
-    backgroundImg: '',
-    showInviter: true,
-  };
-  return (await readActivitySection(db, activityId, 'invitation', invitation, defaults)).value;
+  return (await readActivitySection(db, activityId, 'invitation', invitation, invitationDefaults(activity))).value;
 }
 
 export async function updateInvitation(

@@ -62,6 +62,11 @@ export function publishChat(ctx: AppContext, activityId: number, event: ChatHubE
   ctx.realtime.publish(chatChannel(activityId), event);
 }
 
+/** A message for every viewer in the activity's room, from another feature (the text live tab's posts). */
+export function publishToViewers(ctx: AppContext, activityId: number, message: ChatServerMessage): void {
+  publishChat(ctx, activityId, { type: 'chat.message', message });
+}
+
 /** An activity's chat as the audience reaches it: any activity that exists. */
 export async function chatActivity(db: Db, activityId: number): Promise<ChatActivity | undefined> {
   return db

@@ -4,5 +4,6 @@
 export { mobileViewerId } from './viewer-mobile.ts';
 export { registerWatchPage } from './watch-page-html.ts';
 export { registerWatchRoutes, viewerIdOf } from './watch-routes.ts';
+export { publicActivity, validViewerId } from './watch-service.ts';
 export { viewerAccess } from './watch-sign-in.ts';
 export { remindersSettled, remindSubscribers } from './watch-subscribe.ts';

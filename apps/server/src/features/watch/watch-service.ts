@@ -6,6 +6,9 @@ import {
   ERROR_MESSAGES,
   type HeartbeatResult,
   type IntroTab,
+  invitation,
+  invitationCounts,
+  invitationDefaults,
   liveTemplate,
   maskMobile,
   shareCard,
@@ -84,7 +87,7 @@ export async function getWatchPage(
   mobileCookie?: string,
 ): Promise<WatchPage> {
   const activity = await publicActivity(ctx.db, activityId);
-  const [template, card, code] = await Promise.all([
+  const [template, card, code, invite] = await Promise.all([
     readActivitySection(ctx.db, activityId, 'template', liveTemplate, structuredClone(DEFAULT_LIVE_TEMPLATE)),
     readActivitySection(ctx.db, activityId, 'shareCard', shareCard, {
       title: activity.name,
@@ -92,6 +95,7 @@ export async function getWatchPage(
       image: activity.cover,
     }),
     watchCodeOf(ctx.db, activityId),
+    readActivitySection(ctx.db, activityId, 'invitation', invitation, invitationDefaults(activity)),
   ]);
   const { subscribedMobileList: _mobiles, allowedMobiles: _allowed, ...shown } = template.value;
   const tabs = shown.introTabs.map(cleanTab);
@@ -113,6 +117,7 @@ export async function getWatchPage(
     template: { ...shown, introTabs: tabs },
     menu: { items: tabs },
     shareCard: card.value,
+    invitation: invite.value,
     watchCodeRequired,
     viewer: mobile ? { mobile: maskMobile(mobile) } : null,
     mobileGate,
@@ -242,9 +247,41 @@ export async function startVisit(
         )
         .execute();
     }
+    // Only a viewer new to the activity is brought by a link: one already watching was not invited by it.
+    if (!earlier && invitationCounts(viewerId, input.invitedBy)) {
+      await recordInvitation(trx, activityId, activity.agentId, viewerId, input.invitedBy);
+    }
     return Number(visit.id);
   });
   return { visitId, viewerId, ditch: ditch?.sign ?? null };
+}
+
+/**
+ * A visit that came by an invitation link (issue 10): the inviter must be a real viewer of this activity (one that
+ * opened its invitation card here), the invitee is a viewer on its first visit and counted once per activity, and the
+ * inviter's count in the ranking grows in the same transaction. Anything else is ignored: the visit still counts.
+ */
+async function recordInvitation(trx: Db, activityId: number, agentId: number, inviteeId: string, inviterId: string) {
+  const inviter = await trx
+    .selectFrom('activityInviters')
+    .select('viewerId')
+    .where('activityId', '=', activityId)
+    .where('viewerId', '=', inviterId)
+    .executeTakeFirst();
+  if (!inviter) return;
+  const added = await trx
+    .insertInto('activityInvitees')
+    .values({ activityId, inviteeId, inviterId, agentId })
+    .onConflict((oc) => oc.columns(['activityId', 'inviteeId']).doNothing())
+    .returning('inviteeId')
+    .executeTakeFirst();
+  if (!added) return;
+  await trx
+    .updateTable('activityInviters')
+    .set({ invitees: sql`invitees + 1`, lastInvitedAt: sql`now()` })
+    .where('activityId', '=', activityId)
+    .where('viewerId', '=', inviterId)
+    .execute();
 }
 
 /**

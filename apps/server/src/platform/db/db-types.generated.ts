@@ -72,6 +72,24 @@ export interface ActivityGroups {
   name: string;
 }
 
+export interface ActivityInvitees {
+  activityId: number;
+  agentId: number;
+  invitedAt: Generated<Timestamp>;
+  inviteeId: string;
+  inviterId: string;
+}
+
+export interface ActivityInviters {
+  activityId: number;
+  agentId: number;
+  cardOpenedAt: Generated<Timestamp>;
+  invitees: Generated<number>;
+  lastInvitedAt: Timestamp | null;
+  nickname: string;
+  viewerId: string;
+}
+
 export interface ActivitySettings {
   activityId: number;
   agentId: number;
@@ -654,6 +672,15 @@ export interface Subagents {
   username: string;
 }
 
+export interface TextLivePosts {
+  activityId: number;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  images: Generated<Json>;
+  text: string;
+}
+
 export interface VirtualAudiences {
   activityId: number;
   agentId: number;
@@ -715,6 +742,8 @@ export interface DB {
   activityDitchVisits: ActivityDitchVisits;
   activityExtensions: ActivityExtensions;
   activityGroups: ActivityGroups;
+  activityInvitees: ActivityInvitees;
+  activityInviters: ActivityInviters;
   activitySettings: ActivitySettings;
   activitySubscribers: ActivitySubscribers;
   activityVisitStats: ActivityVisitStats;
@@ -767,6 +796,7 @@ export interface DB {
   streamJobs: StreamJobs;
   subagentGroups: SubagentGroups;
   subagents: Subagents;
+  textLivePosts: TextLivePosts;
   virtualAudiences: VirtualAudiences;
   visits: Visits;
   voteBallots: VoteBallots;

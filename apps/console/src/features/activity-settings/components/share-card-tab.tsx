@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Invitation, ShareCard } from '@yanbo/contracts';
-import { Button, Card, Col, Flex, Form, Input, Row, Switch, Typography } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, QRCode, Row, Switch, Typography } from 'antd';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
 import { invitationQuery, shareCardQuery, useSaveInvitation, useSaveShareCard } from '../api/settings-queries';
 import { isImageAddress } from '../settings-rules';
@@ -82,6 +82,10 @@ function InvitationForm({ activityId, invitation }: { activityId: number; invita
   const [form] = Form.useForm<Invitation>();
   const save = useSaveInvitation(activityId);
   const background = Form.useWatch('backgroundImg', form) ?? invitation.backgroundImg;
+  const cover = Form.useWatch('cover', form) ?? invitation.cover;
+  const title = Form.useWatch('title', form) ?? invitation.title;
+  const description = Form.useWatch('description', form) ?? invitation.description;
+  const showInviter = Form.useWatch('showInviter', form) ?? invitation.showInviter;
   return (
     <Row gutter={32}>
       <Col xs={24} lg={14}>
@@ -111,6 +115,9 @@ function InvitationForm({ activityId, invitation }: { activityId: number; invita
           <Form.Item name="backgroundImg" label={t['invitation.backgroundImg']} rules={[imageRule]}>
             <PictureAddressInput activityId={activityId} testId="invitation-background" />
           </Form.Item>
+          <Form.Item name="cover" label={t['invitation.cover']} rules={[imageRule]}>
+            <PictureAddressInput activityId={activityId} testId="invitation-cover" />
+          </Form.Item>
           <Form.Item name="showInviter" label={t['invitation.showInviter']} valuePropName="checked">
             <Switch />
           </Form.Item>
@@ -120,7 +127,35 @@ function InvitationForm({ activityId, invitation }: { activityId: number; invita
         </Form>
       </Col>
       <Col xs={24} lg={10}>
-        <ImagePreview src={isImageAddress(background) ? background : ''} width={180} height={320} />
+        <Typography.Text type="secondary">{t['shareCard.preview']}</Typography.Text>
+        {/* The card as a viewer opens it on the watch page: background, cover, texts, the inviter and the QR code. */}
+        <Flex
+          vertical
+          align="center"
+          gap={8}
+          data-testid="invitation-preview"
+          style={{
+            marginTop: 8,
+            width: 260,
+            padding: 16,
+            borderRadius: 12,
+            textAlign: 'center',
+            background:
+              background && isImageAddress(background)
+                ? `center / cover no-repeat url("${background}")`
+                : 'linear-gradient(160deg, #e6f0ff, #fff 60%)',
+          }}
+        >
+          {cover && isImageAddress(cover) && <ImagePreview src={cover} width={228} height={128} />}
+          <Typography.Text strong style={{ fontSize: 16 }}>
+            {title}
+          </Typography.Text>
+          {description && <Typography.Text type="secondary">{description}</Typography.Text>}
+          {showInviter && (
+            <Typography.Text style={{ color: '#1677ff' }}>{t['invitation.previewInviter']}</Typography.Text>
+          )}
+          <QRCode value={t['invitation.previewLink']} size={96} bordered={false} style={{ background: '#fff' }} />
+        </Flex>
       </Col>
     </Row>
   );

@@ -1,0 +1,2 @@
+// The invitations feature's door: the statistics' invitation area.
+export { InvitationStats } from './invitation-stats';

@@ -1,0 +1,22 @@
+/** The statistics' invitation cards: top share, the invitees and the ditches' ranking (issue 10). */
+export const invitationsTexts = {
+  'invitations.topShare': '邀请排行榜（前 10 名）',
+  'invitations.topShare.hint': '观众通过专属邀请卡带来的新观众人数',
+  'invitations.topShare.empty': '暂无邀请数据',
+  'invitations.rank': '排名',
+  'invitations.inviter': '邀请人',
+  'invitations.invitees': '邀请人数',
+  'invitations.lastInvitedAt': '最近邀请时间',
+  'invitations.showInvitees': '查看受邀人',
+  'invitations.inviteeList': '受邀观众',
+  'invitations.inviteeListOf': (name: string) => `${name} 邀请的观众`,
+  'invitations.allInvitees': '全部受邀观众',
+  'invitations.invitee': '受邀观众',
+  'invitations.invitedAt': '受邀时间',
+  'invitations.inviteeEmpty': '暂无受邀观众',
+  'invitations.topPromotion': '渠道排行（前 10 名）',
+  'invitations.ditch': '推广渠道',
+  'invitations.visits': '访问次数',
+  'invitations.topPromotion.empty': '暂无渠道访问',
+  'invitations.loadFailed': '加载失败',
+} as const;

@@ -1,0 +1,20 @@
+import { invitationCalls } from '@yanbo/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { registerCalls } from '../../platform/calls.ts';
+import { viewerIdOf } from '../watch/index.ts';
+import * as invitations from './invitation-service.ts';
+
+export function registerInvitationRoutes(server: FastifyInstance, ctx: AppContext) {
+  registerCalls(server, invitationCalls, {
+    openInvitationCard: ({ params, body, request, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return invitations.openInvitationCard(ctx.db, params.id, viewerIdOf(request), body);
+    },
+    listTopShare: ({ caller, params }) => invitations.listTopShare(ctx.db, caller, params.id),
+    listGuestTopShare: ({ params }) => invitations.listGuestTopShare(ctx.db, params.id),
+    listTopPromotion: ({ caller, params }) => invitations.listTopPromotion(ctx.db, caller, params.id),
+    listInvitees: ({ caller, params, query }) => invitations.listInvitees(ctx.db, caller, params.id, query),
+    listTopShareRanks: ({ caller, params, query }) => invitations.listTopShareRanks(ctx.db, caller, params.id, query),
+  });
+}
