@@ -87,7 +87,7 @@ export const smsSent = z.object({ mobile: z.string(), resendAfter: z.number().in
 export type SmsSent = z.infer<typeof smsSent>;
 
 /** The account's own purposes (a subscribe code is checked only by subscribing). */
-export const smsVerifyBody = z.object({ mobile, code: smsCode, purpose: smsPurpose.exclude(['subscribe']) });
+export const smsVerifyBody = z.object({ mobile, code: smsCode, purpose: smsPurpose.exclude(['subscribe', 'viewer']) });
 export type SmsVerifyBody = z.infer<typeof smsVerifyBody>;
 
 export const smsVerified = z.object({ verified: z.literal(true) });

@@ -77,6 +77,7 @@ describe('providers in production', () => {
       mobile: 'SMS_1',
       verify: 'SMS_1',
       subscribe: 'SMS_1',
+      viewer: 'SMS_1',
       // The reminder's variable is the activity's name, not a code: only its own template serves it.
       reminder: '',
     });
