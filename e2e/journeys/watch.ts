@@ -373,4 +373,61 @@ export function watchJourneys(j: Journey) {
     await j.screenshot(board, 'settings-subscribers');
     await board.context().close();
   });
+
+  test('watch page: an activity for listed mobiles asks a phone to sign in by SMS; a listed mobile watches and chats as itself', async () => {
+    const agent = await j.newAgent();
+    const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '内部培训直播' });
+    const listed = `137${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    const other = `136${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    await api(j, agent.token, 'PUT', `/activity/${activity.id}/template`, { allowedMobiles: [listed] });
+    const phone = await openPhone(j, `/watch/${activity.id}`);
+    const gate = phone.getByTestId('watch-mobile-gate');
+    await gate.getByText('本场直播仅限受邀观众观看').waitFor();
+    await j.screenshot(phone, 'watch-phone-mobile-gate');
+
+    const signIn = async (mobile: string, admitted: boolean) => {
+      await gate.getByRole('button').click();
+      const sheet = phone.getByTestId('watch-sign-in-sheet');
+      await sheet.getByLabel('手机号').fill(mobile);
+      await sheet.getByRole('button', { name: '获取验证码' }).click();
+      await sheet.getByRole('button', { name: /秒后重发/ }).waitFor();
+      await sheet.getByLabel('短信验证码').fill(await j.smsCode(mobile, 'viewer'));
+      await sheet.getByRole('button', { name: '登录' }).click();
+      // Admitted, the page plays at once (the gate and its sheet go); refused, the sheet says it signed in.
+      if (admitted) return gate.waitFor({ state: 'detached' });
+      await sheet.getByText('登录成功').waitFor();
+      await sheet.getByRole('button', { name: '关闭' }).click();
+    };
+
+    // A mobile not on the list is told so, and may switch to another.
+    await signIn(other, false);
+    await gate.getByText(`手机号 ${other.slice(0, 3)}****${other.slice(-4)} 不在本场直播的观看名单中`).waitFor();
+    await gate.getByRole('button', { name: '更换手机号' }).waitFor();
+    await signIn(listed, true);
+    const masked = `${listed.slice(0, 3)}****${listed.slice(-4)}`;
+    await phone.getByTestId('watch-viewer').getByText(masked).waitFor();
+
+    // The chat opens for the signed-in viewer, and the console sees its comment.
+    const chat = phone.getByTestId('chat-room');
+    const input = chat.getByLabel('说点什么…');
+    await input.click();
+    await phone.getByRole('button', { name: '确定' }).click();
+    await input.fill('我是受邀观众');
+    await input.press('Enter');
+    await chat.getByTestId('chat-comment').filter({ hasText: '我是受邀观众' }).waitFor();
+    await j.screenshot(phone, 'watch-phone-signed-in');
+    const comments = await api<{ items: { text: string; userId: string }[] }>(
+      j,
+      agent.token,
+      'GET',
+      `/activity/${activity.id}/comment`,
+    );
+    assert.equal(comments.items[0]?.text, '我是受邀观众');
+    assert.match(comments.items[0]?.userId ?? '', /^m/);
+
+    // Signing out brings the gate back.
+    await phone.getByTestId('watch-viewer').getByRole('button', { name: '退出' }).click();
+    await gate.getByText('请使用受邀手机号登录后观看').waitFor();
+    await phone.context().close();
+  });
 }

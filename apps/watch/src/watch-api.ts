@@ -48,7 +48,8 @@ export async function api<D extends CallDef>(
   const response = await fetch(`${API_PREFIX}${fillPath(call.path, params)}${suffix}`, {
     method: call.method,
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', ...headers },
+    // A call without a body says no content type: Fastify refuses an empty JSON body.
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
     keepalive,
   });
