@@ -157,3 +157,29 @@ export function answerTo(page: Page, method: string, path: RegExp): Promise<Resp
       response.request().method() === method && path.test(new URL(response.url()).pathname.replace(/^\/api/, '')),
   );
 }
+
+/** A phone's viewport and user agent, for the audience's watch page. */
+export const PHONE = { width: 375, height: 740 };
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+/**
+ * A viewer on a phone, in a browser context of its own (its own cookies: a viewer of its own), opened at the path.
+ * With a nickname, the chat starts with it as the viewer's chosen one.
+ */
+export async function openPhone(j: Journey, pathname: string, nickname?: string): Promise<Page> {
+  const context = await j.browser.newContext({
+    baseURL: j.server.baseUrl,
+    locale: 'zh-CN',
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: IPHONE_UA,
+  });
+  if (nickname) await context.addInitScript((name) => localStorage.setItem('yanbo.chatNickname', name), nickname);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(pathname);
+  return page;
+}

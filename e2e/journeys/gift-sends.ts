@@ -1,31 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { PNG } from '../../apps/server/test/upload-form.ts';
-import { api, type Journey } from '../harness.ts';
+import { api, type Journey, openPhone } from '../harness.ts';
 
 // Gifts on the watch page (issue 10): a viewer on a phone sends a free gift and pays for one at the sandbox pay page;
 // both show in the chat, and the console shows them in the comments screen's 礼物消息 and in the top-gift rank.
-
-const PHONE = { width: 375, height: 740 };
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-
-async function openPhone(j: Journey, pathname: string): Promise<Page> {
-  const context = await j.browser.newContext({
-    baseURL: j.server.baseUrl,
-    locale: 'zh-CN',
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: IPHONE_UA,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(pathname);
-  return page;
-}
 
 async function uploadIcon(j: Journey, token: string, activityId: number): Promise<string> {
   const form = new FormData();

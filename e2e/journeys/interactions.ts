@@ -1,31 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { api, type Journey } from '../harness.ts';
+import { api, type Journey, openPhone } from '../harness.ts';
 
 // /board/:id/interactions beside the watch page on a phone: a vote published on the console reaches the viewer, who
 // votes, and the console's results count the ballot; a check-in started reaches the viewer, who checks in, and the
 // console's list names them; a question asked is answered on the console and the viewer sees the answer.
-
-const PHONE = { width: 375, height: 740 };
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-
-async function openPhone(j: Journey, pathname: string): Promise<Page> {
-  const context = await j.browser.newContext({
-    baseURL: j.server.baseUrl,
-    locale: 'zh-CN',
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: IPHONE_UA,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(pathname);
-  return page;
-}
 
 export function interactionJourneys(j: Journey) {
   test('interactions: a vote, a check-in and an answered question reach the viewer on a phone, and the console sees them', async () => {

@@ -1,33 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { api, type Journey } from '../harness.ts';
+import { api, type Journey, openPhone } from '../harness.ts';
 
 // Issue 10, the audience side: the organiser sets the invitation card in the console; viewer A opens its card on a
 // phone and shares its link; viewer B (another phone) opens the link; the console's statistics and the watch page's
 // rank tab show A with one invitee; a 图文直播 post from the console reaches A's open tab without a reload.
-
-const PHONE = { width: 375, height: 740 };
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-
-async function openPhone(j: Journey, browser: Browser, pathname: string, nickname?: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: j.server.baseUrl,
-    locale: 'zh-CN',
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: IPHONE_UA,
-  });
-  // The nickname the viewer chose in the chat (the card names its inviter by it).
-  if (nickname) await context.addInitScript((name) => localStorage.setItem('yanbo.chatNickname', name), nickname);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(pathname);
-  return page;
-}
 
 export function invitationJourneys(j: Journey) {
   test('invitations: a card set in the console gives viewer A a link; B opens it; A tops the share ranking in the console and the rank tab; a 图文直播 post reaches A live', async () => {
@@ -57,7 +34,7 @@ export function invitationJourneys(j: Journey) {
     await j.screenshot(consolePage, 'invitations-console-card');
 
     // Viewer A opens its card: the organiser's texts, A as inviter, a QR code and a link naming A.
-    const a = await openPhone(j, j.browser, `/watch/${id}`, '阿明');
+    const a = await openPhone(j, `/watch/${id}`, '阿明');
     await a.getByTestId('chat-room').getByText('在线').waitFor();
     await a.getByTestId('watch-invitation').click();
     const card = a.getByTestId('invitation-card');
@@ -74,7 +51,7 @@ export function invitationJourneys(j: Journey) {
     await a.getByRole('button', { name: '关闭' }).click();
 
     // Viewer B, another phone, opens A's link; its visit is counted once the chat knows it.
-    const b = await openPhone(j, j.browser, `${url.pathname}${url.search}`);
+    const b = await openPhone(j, `${url.pathname}${url.search}`);
     await b.getByTestId('chat-room').getByText('在线').waitFor();
 
     // The console's statistics: A first, with one invitee, and B among the invitees.

@@ -3,32 +3,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, type Journey } from '../harness.ts';
+import { api, type Journey, openPhone } from '../harness.ts';
 
 // The virtual audience and the live operations screen (issue 10): the console sets a live activity's virtual audience
 // and the phone's viewer sees the shown online count rise, while the console shows real and virtual apart; and one
 // page shows the player, the moderated chat, the online curve and the stream's health of a push.
 
 const FFMPEG = '/usr/bin/ffmpeg';
-const PHONE = { width: 375, height: 740 };
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-
-async function openPhone(j: Journey, pathname: string): Promise<Page> {
-  const context = await j.browser.newContext({
-    baseURL: j.server.baseUrl,
-    locale: 'zh-CN',
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: IPHONE_UA,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(pathname);
-  return page;
-}
 
 /** An ffmpeg test picture pushed to the activity for up to `seconds`. */
 function push(pushUrl: string, seconds: number): ChildProcess {

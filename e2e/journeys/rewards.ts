@@ -1,31 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { api, type Journey } from '../harness.ts';
+import { api, type Journey, openPhone } from '../harness.ts';
 
 // /board/:id/rewards with a viewer's phone beside it: the red-packet account recharged through the sandbox pay page,
 // a lottery drawn among the viewers online (the phone is the pool, and sees 恭喜中奖), and a red packet sent from the
 // console that the phone opens and sees its amount, the balance going down by the packet.
-
-const PHONE = { width: 390, height: 844 };
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
-async function openPhone(j: Journey, pathname: string): Promise<Page> {
-  const context = await j.browser.newContext({
-    baseURL: j.server.baseUrl,
-    locale: 'zh-CN',
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: IPHONE_UA,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(pathname);
-  return page;
-}
 
 export function rewardJourneys(j: Journey) {
   test('rewards: a lottery draw and a red packet reach the viewer', async () => {

@@ -5,15 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, type Journey } from '../harness.ts';
+import { api, type Journey, openPhone, PHONE } from '../harness.ts';
 
 // The audience's side: a ditch link opened on a phone shows the page template, asks for the watch code, plays the
 // push live; the console sees the viewer online and the visits counted on the ditch and the board.
 
 const FFMPEG = '/usr/bin/ffmpeg';
-const PHONE = { width: 375, height: 740 };
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
 /** A picture made by ffmpeg and uploaded for the activity's page; answers its address. */
 async function picture(j: Journey, token: string, activityId: number, name: string, source: string) {
@@ -28,22 +25,6 @@ async function picture(j: Journey, token: string, activityId: number, name: stri
   });
   if (!response.ok) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { url: string }).url;
-}
-
-async function openPhone(j: Journey, pathname: string): Promise<Page> {
-  const context = await j.browser.newContext({
-    baseURL: j.server.baseUrl,
-    locale: 'zh-CN',
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: IPHONE_UA,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(pathname);
-  return page;
 }
 
 const currentTime = (page: Page) =>
