@@ -364,6 +364,7 @@ export function watchJourneys(j: Journey) {
     const phone = await openPhone(j, `/watch/${activity.id}`);
     const gate = phone.getByTestId('watch-mobile-gate');
     await gate.getByText('本场直播仅限受邀观众观看').waitFor();
+    await phone.getByTestId('watch-tabs').getByText('使用受邀手机号登录后参与互动').waitFor();
     await j.screenshot(phone, 'watch-phone-mobile-gate');
 
     const signIn = async (mobile: string, admitted: boolean) => {

@@ -211,7 +211,8 @@ export function WatchApp({
           tabs={page.menu.items}
           style={template.commentStyleCustomized}
           chat={
-            activityId === null
+            // Behind the mobile gate nothing of the chat is there (its tab says to sign in).
+            activityId === null || page.mobileGate !== 'open'
               ? null
               : {
                   activityId,

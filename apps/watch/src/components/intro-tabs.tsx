@@ -36,8 +36,8 @@ function TabContent({
 }) {
   switch (tab.type) {
     case 'chatRoom':
-      // The chat room is mounted by the tabs themselves, for the page's whole life.
-      return null;
+      // The chat room is mounted by the tabs themselves, for the page's whole life; without one, the page is gated.
+      return chat ? null : <div className={styles.placeholder}>{t['watch.chat.signInFirst']}</div>;
     case 'question':
       return chat ? (
         <Suspense fallback={<div className={styles.placeholder}>{t['watch.loading']}</div>}>
