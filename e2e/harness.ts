@@ -148,6 +148,14 @@ export async function api<T = Record<string, unknown>>(
 }
 
 /**
+ * Waits until no antd dialog is still zooming in or out. A click during the zoom can land where the button is not yet
+ * (on a busy machine the animation's frames are far apart), and is lost.
+ */
+export async function dialogsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="ant-zoom-"]'));
+}
+
+/**
  * The server's answer to the console's next `method` call on a path matching `path` (after /api): a journey waits
  * for it, and asserts its status, before it looks for what the answer changes on screen.
  */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { answerTo, api, type Journey } from '../harness.ts';
+import { answerTo, api, dialogsSettled, type Journey } from '../harness.ts';
 
 // The activity list's filters and paging, an activity's settings screen, ditches, destroy, and the board's live
 // online count — each journey as an agent of its own, so what it counts is only its own.
@@ -254,6 +254,7 @@ export function activitySettingsJourneys(j: Journey) {
 
     await row.getByRole('button', { name: /编\s*辑/ }).click();
     await dialog.getByLabel('渠道名称').fill('公众号推文（改）');
+    await dialogsSettled(page);
     const editing = answerTo(page, 'PUT', /^\/agent\/\d+\/promotion-channel\/[^/]+$/);
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     const editAnswer = await editing;
