@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { type ChatServerMessage, VIEWER_COOKIE } from '@yanbo/contracts';
 import { WebSocket } from 'ws';
@@ -17,10 +16,24 @@ interface Viewer {
   close(): void;
 }
 
+/** A viewer's signed cookie, as the watch page gets it: from its visit. */
+async function visit(j: Journey, activityId: number): Promise<{ cookie: string; userId: string }> {
+  const response = await fetch(`${j.server.baseUrl}/api/watch/${activityId}/visit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const text = await response.text();
+  assert.equal(response.status, 200, text);
+  const cookie = new RegExp(`${VIEWER_COOKIE}=[^;]+`).exec(response.headers.get('set-cookie') ?? '')?.[0];
+  assert.ok(cookie, 'the visit gives a viewer cookie');
+  return { cookie, userId: (JSON.parse(text) as { viewerId: string }).viewerId };
+}
+
 async function joinChat(j: Journey, activityId: number, nickname: string): Promise<Viewer> {
-  const userId = randomBytes(16).toString('base64url');
+  const { cookie, userId } = await visit(j, activityId);
   const ws = new WebSocket(`${j.server.baseUrl.replace(/^http/, 'ws')}/api/watch/${activityId}/chat`, {
-    headers: { cookie: `${VIEWER_COOKIE}=${userId}` },
+    headers: { cookie },
   });
   const received: ChatServerMessage[] = [];
   const listeners = new Set<() => void>();

@@ -241,10 +241,18 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       });
       mediaFrontDoor.current = flvHandoff(ctx.ingest, media, onFlvViewer);
     }
-    registerPlaybackRoutes(app, ctx.ingest, onFlvViewer, (name, stream, viewer, targetSeconds, query) => {
-      if (query[CONSOLE_PREVIEW_PARAM] !== undefined) return;
-      trackHlsViewer(ctx, name, stream, viewer, targetSeconds).catch((error) => app.log.warn(`online count: ${error}`));
-    });
+    registerPlaybackRoutes(
+      app,
+      ctx.ingest,
+      ctx.secretKey,
+      onFlvViewer,
+      (name, stream, viewer, targetSeconds, query) => {
+        if (query[CONSOLE_PREVIEW_PARAM] !== undefined) return;
+        trackHlsViewer(ctx, name, stream, viewer, targetSeconds).catch((error) =>
+          app.log.warn(`online count: ${error}`),
+        );
+      },
+    );
   }
   registerWatchPage(app, ctx, config.watchDir);
   registerConsole(app, config.consoleDir);

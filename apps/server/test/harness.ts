@@ -4,13 +4,14 @@ import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PREFIX, type SmsPurpose, smsSignature } from '@yanbo/contracts';
+import { API_PREFIX, type SmsPurpose, smsSignature, VIEWER_COOKIE } from '@yanbo/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { viewerCookieValue } from '../src/features/watch/viewer-cookie.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
@@ -269,6 +270,13 @@ export function expectError(
     },
   });
 }
+
+/**
+ * The Cookie header of a watch-page viewer with this id, signed with the test app's secret as POST /watch/{id}/visit
+ * signs it. A bare `yanbo_viewer=<id>` is no viewer at all (anyone could claim someone else's public id).
+ */
+export const signedViewerCookie = (ctx: Pick<AppContext, 'secretKey'>, viewerId: string) =>
+  `${VIEWER_COOKIE}=${viewerCookieValue(ctx.secretKey, viewerId)}`;
 
 let ipCounter = 0;
 /** A client address of its own, so per-IP limits of one test do not reach another. */

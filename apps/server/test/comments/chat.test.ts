@@ -6,7 +6,6 @@ import {
   CHAT_REFUSALS,
   type ChatServerMessage,
   ERROR_MESSAGES,
-  VIEWER_COOKIE,
 } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -18,6 +17,7 @@ import {
   expectError,
   sessionFor,
   signedInAgent,
+  signedViewerCookie,
   startApp,
   type TestApp,
 } from '../harness.ts';
@@ -72,7 +72,7 @@ describe.each(engines)('live chat on %s', (engine) => {
     const userId = options.userId ?? newUserId();
     const query = options.after === undefined ? '' : `?after=${options.after}`;
     const ws = new WebSocket(`${base}/api/watch/${options.activity ?? activityId}/chat${query}`, {
-      headers: { cookie: `${VIEWER_COOKIE}=${userId}` },
+      headers: { cookie: signedViewerCookie(t.ctx, userId) },
     });
     clients.push(ws);
     const received: Message[] = [];

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { FREE_GIFT_RATE, GIFT_ERRORS, TOP_GIFT_LIMIT, VIEWER_COOKIE } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentChannel, type RealtimeEvent } from '../../src/platform/realtime/hub.ts';
-import { call, createActivity, engines, expectError, signedInAgent, startApp, type TestApp } from '../harness.ts';
+import {
+  call,
+  createActivity,
+  engines,
+  expectError,
+  signedInAgent,
+  signedViewerCookie,
+  startApp,
+  type TestApp,
+} from '../harness.ts';
 import { notificationBody, notify, payAtSandbox } from '../price/pay-helpers.ts';
 
 // Gifts viewers send on the watch page (issue 10): free ones at once, paid ones through the sandbox pay page and its
@@ -47,7 +56,7 @@ describe.each(engines)('gifts sent on %s', (engine) => {
   const send = (viewer: string | null, body: unknown, activity = activityId) =>
     call(t.app, 'POST', `/watch/${activity}/gift`, {
       body,
-      headers: viewer ? { cookie: `${VIEWER_COOKIE}=${viewer}` } : {},
+      headers: viewer ? { cookie: signedViewerCookie(t.ctx, viewer) } : {},
     });
 
   const hear = () => {
@@ -105,7 +114,7 @@ describe.each(engines)('gifts sent on %s', (engine) => {
     const { orderId, url } = ordered.body;
     // Nothing is sent before it is paid.
     const before = await call(t.app, 'GET', `/watch/${activityId}/gift/order/${orderId}`, {
-      headers: { cookie: `${VIEWER_COOKIE}=${viewer}` },
+      headers: { cookie: signedViewerCookie(t.ctx, viewer) },
     });
     expect(before.body).toEqual({ orderId, status: 'init', amount: 500 });
     expect(
@@ -118,7 +127,7 @@ describe.each(engines)('gifts sent on %s', (engine) => {
     expect(submitted.statusCode).toBe(302);
     expect(submitted.headers.location).toBe(`/watch/${activityId}?giftOrder=${orderId}`);
     const after = await call(t.app, 'GET', `/watch/${activityId}/gift/order/${orderId}`, {
-      headers: { cookie: `${VIEWER_COOKIE}=${viewer}` },
+      headers: { cookie: signedViewerCookie(t.ctx, viewer) },
     });
     expect(after.body.status).toBe('paid');
     expect(heard.chat).toHaveLength(1);
@@ -157,7 +166,7 @@ describe.each(engines)('gifts sent on %s', (engine) => {
     const cancelled = await send(viewer, { giftId: gifts.rose, nickname: '取消' });
     await payAtSandbox(t.app, cancelled.body.url, 'cancel');
     const order = await call(t.app, 'GET', `/watch/${activityId}/gift/order/${cancelled.body.orderId}`, {
-      headers: { cookie: `${VIEWER_COOKIE}=${viewer}` },
+      headers: { cookie: signedViewerCookie(t.ctx, viewer) },
     });
     expect(order.body.status).toBe('failed');
     const wrong = await send(viewer, { giftId: gifts.rose, nickname: '取消' });
@@ -185,6 +194,12 @@ describe.each(engines)('gifts sent on %s', (engine) => {
     expect((await send(viewer, { giftId: gifts.like, nickname: 'x'.repeat(31) })).status).toBe(400);
     expectError(await send(null, { giftId: gifts.like }), 400, GIFT_ERRORS.viewerRequired);
     expectError(await send('short', { giftId: gifts.like }), 400, GIFT_ERRORS.viewerRequired);
+    // The bare id, unsigned (anyone could claim someone else's public id): no viewer.
+    const unsigned = await call(t.app, 'POST', `/watch/${activityId}/gift`, {
+      body: { giftId: gifts.like },
+      headers: { cookie: `${VIEWER_COOKIE}=${viewer}` },
+    });
+    expectError(unsigned, 400, GIFT_ERRORS.viewerRequired);
     expectError(await send(viewer, { giftId: gifts.off }), 404, GIFT_ERRORS.giftNotFound);
     expectError(await send(viewer, { giftId: otherGiftId }), 404, GIFT_ERRORS.giftNotFound);
     expectError(await send(viewer, { giftId: 999_999 }), 404, GIFT_ERRORS.giftNotFound);
@@ -195,7 +210,7 @@ describe.each(engines)('gifts sent on %s', (engine) => {
     // A viewer's order is its own.
     const mine = await send(viewer, { giftId: gifts.rose });
     const theirs = await call(t.app, 'GET', `/watch/${activityId}/gift/order/${mine.body.orderId}`, {
-      headers: { cookie: `${VIEWER_COOKIE}=${newViewer()}` },
+      headers: { cookie: signedViewerCookie(t.ctx, newViewer()) },
     });
     expectError(theirs, 404, GIFT_ERRORS.giftOrderNotFound);
   });

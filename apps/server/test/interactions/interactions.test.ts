@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, ERROR_MESSAGES, INTERACTION_ERRORS, VIEWER_COOKIE } from '@yanbo/contracts';
+import { ERROR_CODES, ERROR_MESSAGES, INTERACTION_ERRORS } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactionCounts } from '../../src/features/interactions/index.ts';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
@@ -12,15 +12,15 @@ import {
   expectError,
   sessionFor,
   signedInAgent,
+  signedViewerCookie,
   startApp,
   type TestApp,
 } from '../harness.ts';
 
 // Votes, check-ins and questions (issue 10): the console's calls, the viewers' calls (the viewer is its watch-page
-// cookie) and what the viewers hear on the activity's chat channel.
+// signed cookie) and what the viewers hear on the activity's chat channel.
 
 const newViewer = () => randomBytes(16).toString('base64url');
-const cookie = (viewer: string) => ({ cookie: `${VIEWER_COOKIE}=${viewer}` });
 const FRUIT = { title: '最喜欢的水果', options: ['苹果', '香蕉', '橙子'] };
 
 describe.each(engines)('interactions on %s', (engine) => {
@@ -48,7 +48,7 @@ describe.each(engines)('interactions on %s', (engine) => {
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, as = token) =>
     call(t.app, method, url, { token: as, body });
   const viewerCall = (method: 'GET' | 'POST', url: string, viewer: string | null, body?: unknown) =>
-    call(t.app, method, url, { body, headers: viewer ? cookie(viewer) : {} });
+    call(t.app, method, url, { body, headers: viewer ? { cookie: signedViewerCookie(t.ctx, viewer) } : {} });
   const messages = (type: string) =>
     heard
       .filter((e) => e.type === 'chat.message')

@@ -11,7 +11,8 @@ function viewerCookie(response: CallResult): string {
   if (!match) throw new Error('no viewer cookie');
   return `${VIEWER_COOKIE}=${match[1]}`;
 }
-const idOf = (cookie: string) => cookie.slice(VIEWER_COOKIE.length + 1);
+/** The viewer's public id: the cookie's value is that id and the server's signature of it, `<id>.<mac>`. */
+const idOf = (cookie: string) => cookie.slice(VIEWER_COOKIE.length + 1).split('.')[0] as string;
 
 describe.each(engines)('invitations on %s', (engine) => {
   const w = useWorld(engine);
@@ -82,6 +83,8 @@ describe.each(engines)('invitations on %s', (engine) => {
     // The organiser hides the inviter's name: the card shows none, the link still names the viewer.
     await w.call('PUT', `/activity/${id}/invitation`, { token: w.aToken, body: { showInviter: false } });
     expect((await openCard(id, a)).body).toMatchObject({ inviterName: '', inviterId: idOf(a) });
+    // Its public id (shown in its link) in a cookie of one's own making does not open its card.
+    expectError(await openCard(id, `${VIEWER_COOKIE}=${idOf(a)}`), 404, INVITATION_ERRORS.viewerNotFound);
   });
 
   it('records who invited whom once per invitee, ignoring self-invites and viewers without a card', async () => {

@@ -1,4 +1,10 @@
-import { type ChatServerMessage, defaultViewerNickname, ERROR_MESSAGES, REWARD_ERRORS } from '@yanbo/contracts';
+import {
+  type ChatServerMessage,
+  defaultViewerNickname,
+  ERROR_MESSAGES,
+  REWARD_ERRORS,
+  VIEWER_COOKIE,
+} from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import {
@@ -342,6 +348,8 @@ describe.each(engines)('lottery and red packets on %s', (engine) => {
     const stranger = 'yanbo_viewer=abcdefghijklmnopqrstuvwx';
     expectError(await grab(sent.id, stranger), 403, REWARD_ERRORS.viewerUnknown);
     const v = await viewer();
+    // Another viewer's public id in a cookie of one's own making is no viewer: it grabs nothing in its name.
+    expectError(await grab(sent.id, `${VIEWER_COOKIE}=${v.viewerId}`), 403, REWARD_ERRORS.viewerUnknown);
     expectError(await grab(999_999, v.cookie), 404, REWARD_ERRORS.redPacketNotFound);
     const elsewhere = await viewer(bActivityId);
     expectError(await grab(sent.id, elsewhere.cookie, bActivityId), 404, REWARD_ERRORS.redPacketNotFound);

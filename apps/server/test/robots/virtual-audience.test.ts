@@ -3,7 +3,6 @@ import {
   DEFAULT_COMMENT_LIBRARY,
   DEFAULT_VIRTUAL_AUDIENCE,
   ERROR_MESSAGES,
-  VIEWER_COOKIE,
   VIRTUAL_AUDIENCE_ERRORS,
 } from '@yanbo/contracts';
 import { sql } from 'kysely';
@@ -19,6 +18,7 @@ import {
   expectError,
   sessionFor,
   signedInAgent,
+  signedViewerCookie,
   startApp,
   type TestApp,
 } from '../harness.ts';
@@ -151,7 +151,7 @@ describe.each(engines)('virtual audience on %s', (engine) => {
     // A viewer on the watch page is shown 1 real + 50 virtual.
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const ws = new WebSocket(`${address.replace('http://', 'ws://')}/api/watch/${id}/chat`, {
-      headers: { cookie: `${VIEWER_COOKIE}=viewer-aaaaaaaaaaaaaaaa` },
+      headers: { cookie: signedViewerCookie(t.ctx, 'viewer-aaaaaaaaaaaaaaaa') },
     });
     const onlines: number[] = [];
     let shownOne: () => void = () => {};

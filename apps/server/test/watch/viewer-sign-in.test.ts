@@ -9,7 +9,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { useWorld } from '../activity-world.ts';
-import { engines, expectError, lastSmsCode, nextIp, nextMobile, wrongCode } from '../harness.ts';
+import { engines, expectError, lastSmsCode, nextIp, nextMobile, signedViewerCookie, wrongCode } from '../harness.ts';
 
 // A viewer signs in by SMS on the watch page (issue 10): the chat knows it by its mobile (one id in every browser,
 // so a blacklist follows the person), and an activity listing allowed mobiles plays and chats for those only.
@@ -77,8 +77,8 @@ describe.each(engines)('viewer sign-in on %s', (engine) => {
     expect((await w.call('GET', `/watch/${id}`)).body.viewer).toBeNull();
 
     // One chat id per mobile, whatever the browser's own viewer cookie says.
-    const one = await hello(id, `${cookie}; yanbo_viewer=aaaaaaaaaaaaaaaaaaaa`);
-    const two = await hello(id, `${cookie}; yanbo_viewer=bbbbbbbbbbbbbbbbbbbb`);
+    const one = await hello(id, `${cookie}; ${signedViewerCookie(w.t.ctx, 'a'.repeat(20))}`);
+    const two = await hello(id, `${cookie}; ${signedViewerCookie(w.t.ctx, 'b'.repeat(20))}`);
     expect(one.first).toMatchObject({ type: 'welcome', mobile: masked(mobile) });
     expect(two.first.type === 'welcome' && one.first.type === 'welcome' && two.first.userId).toBe(
       one.first.type === 'welcome' && one.first.userId,
@@ -89,7 +89,7 @@ describe.each(engines)('viewer sign-in on %s', (engine) => {
     // Blacklisting that id turns the person away in any browser.
     const userId = one.first.type === 'welcome' ? one.first.userId : '';
     expect((await w.call('POST', `/activity/${id}/blacklist`, { token: w.aToken, body: { userId } })).status).toBe(200);
-    const third = await hello(id, `${cookie}; yanbo_viewer=cccccccccccccccccccc`);
+    const third = await hello(id, `${cookie}; ${signedViewerCookie(w.t.ctx, 'c'.repeat(20))}`);
     expect(third.first).toMatchObject({ type: 'refused', code: CHAT_REFUSALS.blacklisted });
 
     const out = await w.call('DELETE', `/watch/${id}/sign-in`, { headers: { cookie } });
@@ -105,7 +105,7 @@ describe.each(engines)('viewer sign-in on %s', (engine) => {
 
     const anonymous = await w.call('GET', `/watch/${id}`);
     expect(anonymous.body).toMatchObject({ mobileGate: 'signIn', playback: null });
-    const refused = await hello(id, 'yanbo_viewer=dddddddddddddddddddd');
+    const refused = await hello(id, signedViewerCookie(w.t.ctx, 'd'.repeat(20)));
     expect(refused.first).toMatchObject({ type: 'refused', code: CHAT_REFUSALS.signInRequired });
     expect(await refused.closed).toBe(CHAT_CLOSE_CODES.signInRequired);
 

@@ -14,7 +14,6 @@ import {
   idParams,
   type MobileGate,
   maskMobile,
-  VIEWER_COOKIE,
   VIEWER_MOBILE_COOKIE,
 } from '@yanbo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,10 +21,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { cookieValue } from '../../platform/cookies.ts';
 import { notFound } from '../../platform/errors.ts';
 import { acquireAll } from '../../platform/rate-limit.ts';
 import type { RealtimeEvent } from '../../platform/realtime/hub.ts';
-import { mobileViewerId, viewerAccess } from '../watch/index.ts';
+import { mobileViewerId, viewerAccess, viewerIdOf } from '../watch/index.ts';
 import {
   type ChatActivity,
   type ChatHubEvent,
@@ -59,7 +59,6 @@ const PRESENCE_EVERY_MS = 10_000;
 export const PRESENCE_STALE_MS = 25_000;
 const PRESENCE_DEBOUNCE_MS = 100;
 
-const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const newId = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 const chatQuery = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
@@ -84,14 +83,6 @@ interface Room {
   virtual: { count: number; at: number };
   announce: NodeJS.Timeout | undefined;
   unsubscribe: () => void;
-}
-
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  for (const part of String(request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
 }
 
 /** A message and its text frame's payload, serialised once however many viewers it goes to. */
@@ -280,7 +271,7 @@ export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
       const activity = await chatActivity(ctx.db, request.params.id);
       if (!activity) throw notFound(ERROR_MESSAGES.activityNotFound);
       // A viewer signed in by SMS is known by its mobile; an activity listing allowed mobiles admits only those.
-      const access = await viewerAccess(ctx, activity, cookieOf(request, VIEWER_MOBILE_COOKIE));
+      const access = await viewerAccess(ctx, activity, cookieValue(request.headers.cookie, VIEWER_MOBILE_COOKIE));
       opening.set(request, { activity, ...access });
     },
     handler: async (_request, reply) => reply.code(404).send(),
@@ -291,12 +282,13 @@ export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
         return;
       }
       const { activity, mobile, mobileGate } = open;
-      const known = cookieOf(request, VIEWER_COOKIE);
+      const known = viewerIdOf(ctx, request);
       const viewer: Viewer = {
         socket,
         sid: newId(12),
-        // A signed-in mobile names the viewer; else the watch page's viewer cookie; else this socket is its own viewer.
-        userId: mobile ? mobileViewerId(ctx.secretKey, mobile) : known && VIEWER_ID.test(known) ? known : newId(16),
+        // A signed-in mobile names the viewer; else the watch page's signed viewer cookie (a forged or unsigned one is
+        // none); else this socket is its own viewer.
+        userId: mobile ? mobileViewerId(ctx.secretKey, mobile) : (known ?? newId(16)),
         nickname: '',
         activity,
         queue: null,

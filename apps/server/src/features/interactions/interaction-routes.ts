@@ -1,23 +1,11 @@
-import { interactionCalls, VIEWER_COOKIE } from '@yanbo/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { interactionCalls } from '@yanbo/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
+import { viewerIdOf } from '../watch/index.ts';
 import * as checkins from './checkin-service.ts';
 import * as questions from './question-service.ts';
 import * as votes from './vote-service.ts';
-
-const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** The watch page's viewer: its cookie (set by POST /watch/{id}/visit), when it is a well-formed id. */
-function viewerOf(request: FastifyRequest): string | undefined {
-  for (const part of String(request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key !== VIEWER_COOKIE) continue;
-    const id = value.join('=');
-    return VIEWER_ID.test(id) ? id : undefined;
-  }
-  return undefined;
-}
 
 export function registerInteractionRoutes(server: FastifyInstance, ctx: AppContext) {
   registerCalls(server, interactionCalls, {
@@ -35,13 +23,14 @@ export function registerInteractionRoutes(server: FastifyInstance, ctx: AppConte
       questions.answerQuestion(ctx, caller, params.id, params.questionId, body.answer),
     deleteQuestion: ({ caller, params }) => questions.deleteQuestion(ctx, caller, params.id, params.questionId),
 
-    listWatchVotes: ({ params, request }) => votes.listWatchVotes(ctx.db, params.id, viewerOf(request)),
-    castBallot: ({ params, body, request }) => votes.castBallot(ctx, params.id, params.voteId, viewerOf(request), body),
-    getWatchCheckin: ({ params, request }) => checkins.watchCheckin(ctx.db, params.id, viewerOf(request)),
+    listWatchVotes: ({ params, request }) => votes.listWatchVotes(ctx.db, params.id, viewerIdOf(ctx, request)),
+    castBallot: ({ params, body, request }) =>
+      votes.castBallot(ctx, params.id, params.voteId, viewerIdOf(ctx, request), body),
+    getWatchCheckin: ({ params, request }) => checkins.watchCheckin(ctx.db, params.id, viewerIdOf(ctx, request)),
     takeCheckin: ({ params, body, request }) =>
-      checkins.takeCheckin(ctx, params.id, params.checkinId, viewerOf(request), body.nickname),
+      checkins.takeCheckin(ctx, params.id, params.checkinId, viewerIdOf(ctx, request), body.nickname),
     listWatchQuestions: ({ params, query, request }) =>
-      questions.listWatchQuestions(ctx.db, params.id, viewerOf(request), query),
-    askQuestion: ({ params, body, request }) => questions.askQuestion(ctx, params.id, viewerOf(request), body),
+      questions.listWatchQuestions(ctx.db, params.id, viewerIdOf(ctx, request), query),
+    askQuestion: ({ params, body, request }) => questions.askQuestion(ctx, params.id, viewerIdOf(ctx, request), body),
   });
 }

@@ -9,7 +9,7 @@ export function registerInvitationRoutes(server: FastifyInstance, ctx: AppContex
   registerCalls(server, invitationCalls, {
     openInvitationCard: ({ params, body, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return invitations.openInvitationCard(ctx.db, params.id, viewerIdOf(request), body);
+      return invitations.openInvitationCard(ctx.db, params.id, viewerIdOf(ctx, request), body);
     },
     listTopShare: ({ caller, params }) => invitations.listTopShare(ctx.db, caller, params.id),
     listGuestTopShare: ({ params }) => invitations.listGuestTopShare(ctx.db, params.id),

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HLS_VIEWER_PARAM, VIEWER_COOKIE } from '@yanbo/contracts/watch';
+import { HLS_VIEWER_PARAM } from '@yanbo/contracts/watch';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createIngest, type Ingest, type MediaProcess, targetDurationOf } from '../../platform/ingest/index.ts';
 import { activityOnStream } from '../activities/index.ts';
+import { viewerFromCookie } from '../watch/index.ts';
 import { authorizePublish, type PublishDeps, setPushing } from './publish-auth.ts';
 import { sourceStreamOf, syncTranscode, transcodePublishAllowed, transcodeReadAllowed } from './transcode.ts';
 
@@ -111,7 +112,7 @@ export function flvHandoff(ingest: Ingest, media: MediaProcess, onFlvViewer?: Fl
 
 /**
  * An HLS player fetched the playlist of app/stream: viewer is the page's viewer id (the playlist URL's query), else the
- * viewer cookie, else its address and user agent.
+ * signed viewer cookie's id, else its address and user agent.
  */
 export type HlsViewerListener = (
   app: string,
@@ -128,6 +129,7 @@ export type HlsViewerListener = (
 export function registerPlaybackRoutes(
   app: FastifyInstance,
   ingest: Ingest,
+  secretKey: string,
   onFlvViewer?: FlvViewerListener,
   onHlsViewer?: HlsViewerListener,
 ) {
@@ -157,7 +159,7 @@ export function registerPlaybackRoutes(
     const query = request.query as Record<string, string | undefined>;
     const viewer =
       query[HLS_VIEWER_PARAM] ||
-      readCookie(request.headers.cookie, VIEWER_COOKIE) ||
+      viewerFromCookie(secretKey, request.headers.cookie) ||
       `${request.ip} ${request.headers['user-agent'] ?? ''}`;
     onHlsViewer?.(params.app, params.stream, viewer.slice(0, 200), targetDurationOf(playlist), query);
     return reply
@@ -176,12 +178,4 @@ export function registerPlaybackRoutes(
       .header('access-control-allow-origin', '*')
       .send(segment);
   });
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=') || undefined;
-  }
-  return undefined;
 }

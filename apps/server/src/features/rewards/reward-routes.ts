@@ -20,9 +20,9 @@ export function registerRewardRoutes(server: FastifyInstance, ctx: AppContext) {
     listRedPacketGrabs: ({ caller, params }) => redPackets.listRedPacketGrabs(db, caller, params.id, params.packetId),
     listWatchRedPackets: ({ params, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return redPackets.listWatchRedPackets(db, params.id, viewerIdOf(request));
+      return redPackets.listWatchRedPackets(db, params.id, viewerIdOf(ctx, request));
     },
     grabRedPacket: ({ params, request }) =>
-      redPackets.grabRedPacket(db, params.id, params.packetId, viewerIdOf(request)),
+      redPackets.grabRedPacket(db, params.id, params.packetId, viewerIdOf(ctx, request)),
   });
 }

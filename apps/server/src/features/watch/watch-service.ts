@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_LIVE_TEMPLATE,
   type DeviceClass,
@@ -177,10 +176,6 @@ export function deviceOf(userAgent: string): DeviceClass {
   if (/Mobi|iPhone|iPod|Android|HarmonyOS|MicroMessenger|Windows Phone/i.test(userAgent)) return 'mobile';
   return 'desktop';
 }
-
-const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
-export const newViewerId = () => randomBytes(16).toString('base64url');
-export const validViewerId = (value: string | undefined): value is string => !!value && VIEWER_ID.test(value);
 
 /**
  * POST /api/watch/{id}/visit: one insert for the visit and, in the same transaction, the activity's rollup (visits,
