@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+// Server test files share their workers' loaded modules (isolate: false): each file imported the whole server again,
+// about a second of CPU per file, a third of the suite's CPU. The files that mock a module (the sweeps' route log
+// of Fastify) or set the process's environment keep a module graph of their own.
+const ISOLATED_SERVER_TESTS = [
+  'apps/server/test/bad-input-sweep.test.ts',
+  'apps/server/test/tenancy-sweep.test.ts',
+  'apps/server/test/live-stream/crash-recovery.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Most API test time is waiting (a database, ffmpeg, a socket), not computing: three files at a time instead of
@@ -17,6 +26,17 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: ISOLATED_SERVER_TESTS,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          include: ISOLATED_SERVER_TESTS,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
