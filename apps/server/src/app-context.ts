@@ -8,6 +8,7 @@ import type { RateLimitStore } from './platform/rate-limit.ts';
 import type { RealtimeHub } from './platform/realtime/hub.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
+import type { JsapiTicketClient } from './platform/wechat/jsapi-ticket.ts';
 import type { WechatProvider } from './platform/wechat/wechat-provider.ts';
 
 /** What feature routes need from the platform, handed over explicitly (no container, no decorators). */
@@ -25,6 +26,8 @@ export interface AppContext {
   /** The rule for every address an agent types that the server contacts (relay sources). */
   outbound: OutboundRules;
   wechat: WechatProvider;
+  /** Official accounts' JS-SDK tickets, cached per app in this process. */
+  wechatJsapi: JsapiTicketClient;
   pay: PayProvider;
   /** Every rate limit and connection cap a stranger can meet. */
   limits: RateLimitStore;

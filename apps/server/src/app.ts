@@ -126,6 +126,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     files: createLocalFileStorage(path.join(config.dataDir, 'files')),
     realtime: config.redisUrl ? await createRedisHub(config.redisUrl, app.log) : createLocalHub(),
     wechat: providers.wechat,
+    wechatJsapi: providers.wechatJsapi,
     pay: providers.pay,
     limits: createMemoryRateLimitStore(),
   };

@@ -198,6 +198,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/visit': pub('the audience’s visit'),
   'POST /api/watch/:id/heartbeat': pub('the audience’s heartbeat, its visit id signed in the viewer token'),
   'GET /api/watch/:id/events': pub('the audience’s live state stream'),
+  'GET /api/watch/:id/wechat-share': pub(
+    'the audience’s WeChat share signature for its own page address (this activity’s page on its hosts only)',
+  ),
   'POST /api/watch/:id/subscribe/code': pub('the audience asks for a code to subscribe its own mobile to a reminder'),
   'POST /api/watch/:id/subscribe': pub('the audience subscribes its own mobile, proven by its code'),
   'POST /api/watch/:id/sign-in/code': pub('a viewer asks for a code to sign in with its own mobile'),

@@ -9,7 +9,7 @@ import { MobileGateView, ViewerBadge } from './components/viewer-sign-in';
 import { watchTexts as t } from './locales/zh-CN';
 import styles from './watch.module.css';
 import { fetchWatchPage, followPushing, sendHeartbeat, startVisit, WatchApiError } from './watch-api';
-import { playerLatencyMs, type Stage, stageOf, videoPosition, watchTokenKey } from './watch-rules';
+import { isWechatBrowser, playerLatencyMs, type Stage, stageOf, videoPosition, watchTokenKey } from './watch-rules';
 
 const RENDITIONS_POLL_MS = 10_000;
 
@@ -121,6 +121,13 @@ export function WatchApp({
     }, RENDITIONS_POLL_MS);
     return () => window.clearInterval(timer);
   }, [activityId, live]);
+
+  // Inside WeChat, the share card comes from its JS-SDK: a chunk of its own, fetched there only, once the page is
+  // known to exist. It failing leaves WeChat's plain card.
+  useEffect(() => {
+    if (activityId === null || !ready || !isWechatBrowser(navigator.userAgent)) return;
+    import('./wechat-share').then((module) => module.configureWechatShare(activityId)).catch(() => {});
+  }, [activityId, ready]);
 
   const title = load.state === 'ready' ? load.page.activity.name : null;
   useEffect(() => {

@@ -6,6 +6,7 @@ import {
   filledPaths,
   formatPostTime,
   invitedByOf,
+  isWechatBrowser,
   logoStyle,
   pickRendition,
   playerLatencyMs,
@@ -127,5 +128,27 @@ describe('invitation links and text live times', () => {
     const now = new Date(2026, 2, 1, 20, 0);
     expect(formatPostTime(new Date(2026, 2, 1, 19, 5).toISOString(), now)).toBe('19:05');
     expect(formatPostTime(new Date(2026, 1, 28, 9, 30).toISOString(), now)).toBe('02-28 09:30');
+  });
+});
+
+describe('isWechatBrowser', () => {
+  it('knows WeChat’s browser on phones and desktops, not other browsers or WeCom', () => {
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 ' +
+      'MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN';
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; V2309A Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+      'Version/4.0 Chrome/122.0.6261.120 Mobile Safari/537.36 XWEB/1220133 MMWEBSDK/20240404 MMWEBID/1234 ' +
+      'MicroMessenger/8.0.49.2600(0x2800313D) WeChat/arm64 Weixin NetType/5G Language/zh_CN ABI/arm64';
+    const wecom =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 ' +
+      'wxwork/4.1.22 MicroMessenger/7.0.1 Language/zh ColorScheme/Light';
+    const safari =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 ' +
+      'Mobile/15E148 Safari/604.1';
+    expect(isWechatBrowser(iphone)).toBe(true);
+    expect(isWechatBrowser(android)).toBe(true);
+    expect(isWechatBrowser(wecom)).toBe(false);
+    expect(isWechatBrowser(safari)).toBe(false);
   });
 });

@@ -146,3 +146,9 @@ export function videoPosition(video: HTMLVideoElement | null): PlayerPosition | 
     paused: video.paused,
   };
 }
+
+/**
+ * WeChat's own browser, where a shared page's card comes from the JS-SDK. WeCom (企业微信, `wxwork`) also says
+ * MicroMessenger but configures its JS-SDK with a corporation's id, not an official account's: it shares plainly.
+ */
+export const isWechatBrowser = (userAgent: string) => /MicroMessenger/i.test(userAgent) && !/wxwork/i.test(userAgent);

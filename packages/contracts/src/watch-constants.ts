@@ -7,6 +7,8 @@ export const WATCH_ERRORS = {
   activityEnded: 'The activity has ended',
   subscribeLimit: 'Too many subscriptions, try again later',
   signInLimit: 'Too many sign-ins, try again later',
+  shareLimit: 'Too many share requests, try again later',
+  shareUrlForeign: 'url: Must be this activity’s watch page on a host it is served on',
 } as const;
 
 /** The viewer token (after the right watch code) travels in this header; the page keeps it per activity. */

@@ -117,6 +117,65 @@ export type ViewerSignInInput = z.infer<typeof viewerSignInInput>;
 export const viewerSignedIn = z.object({ mobile: z.string(), mobileGate: z.enum(MOBILE_GATES) });
 export type ViewerSignedIn = z.infer<typeof viewerSignedIn>;
 
+/** The longest page address the watch page may ask to have signed (a page URL with its ditch is far shorter). */
+export const WECHAT_SHARE_URL_MAX = 2048;
+
+/**
+ * The page's address as the browser serialises it (location.href): an http(s) URL that reads back unchanged, so the
+ * string signed is the one WeChat's browser signs again, and no stray space or odd spelling hides another host.
+ */
+function isPageAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const hash = value.indexOf('#');
+    url.hash = '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && url.href === (hash < 0 ? value : value.slice(0, hash))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** GET /api/watch/{id}/wechat-share?url=: the page's own address (location.href); its #fragment is not signed. */
+export const wechatShareQuery = z.object({
+  url: z
+    .string()
+    .max(WECHAT_SHARE_URL_MAX, `At most ${WECHAT_SHARE_URL_MAX} characters`)
+    .refine(isPageAddress, 'Must be the page’s http(s) address'),
+});
+export type WechatShareQuery = z.infer<typeof wechatShareQuery>;
+
+/** What WeChat's share menu shows for the page (updateAppMessageShareData; the timeline card leaves out desc). */
+export const wechatShareCard = z.object({
+  title: z.string(),
+  desc: z.string(),
+  /** The page's address without its fragment. */
+  link: z.string(),
+  /** An absolute address; '' when the activity has no picture at all. */
+  imgUrl: z.string(),
+});
+export type WechatShareCard = z.infer<typeof wechatShareCard>;
+
+/**
+ * The JS-SDK's wx.config for the page, signed with the activity's agent's official account (公众号), and the card to
+ * share. `enabled: false` when the agent has no official account or WeChat refused it: the page shares plainly.
+ */
+export const wechatShare = z.discriminatedUnion('enabled', [
+  z.object({ enabled: z.literal(false) }),
+  z.object({
+    enabled: z.literal(true),
+    appId: z.string(),
+    /** Seconds since the epoch, as signed. */
+    timestamp: z.number().int(),
+    nonceStr: z.string(),
+    /** SHA-1 (hex) of jsapi_ticket=…&noncestr=…&timestamp=…&url=… (JS-SDK 附录1). */
+    signature: z.string(),
+    share: wechatShareCard,
+  }),
+]);
+export type WechatShare = z.infer<typeof wechatShare>;
+
 export const watchCalls = defineCalls('watch', {
   getWatchPage: {
     method: 'GET',
@@ -196,6 +255,15 @@ export const watchCalls = defineCalls('watch', {
     access: 'public',
     params: watchParams,
     response: ok,
+  },
+  getWechatShare: {
+    method: 'GET',
+    path: '/watch/:id/wechat-share',
+    summary: 'The WeChat JS-SDK configuration and share card for the page at `url` (inside WeChat’s browser)',
+    access: 'public',
+    params: watchParams,
+    query: wechatShareQuery,
+    response: wechatShare,
   },
   followPushing: {
     method: 'GET',

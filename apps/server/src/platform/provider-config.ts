@@ -61,6 +61,11 @@ export interface ProviderConfig {
   wechatPay: WechatPayConfig;
   wechatProvider: 'sandbox' | 'open';
   wechatLogin: WechatLoginConfig;
+  /**
+   * WECHAT_API_BASE_URL: WeChat's API (https://api.weixin.qq.com), where the watch page's share signature gets the
+   * official accounts' access tokens and jsapi tickets (and WeChat login its tokens); a stand-in's address in tests.
+   */
+  wechatApiBase: string;
 }
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
@@ -150,6 +155,7 @@ export function readProviderConfig(env: NodeJS.ProcessEnv): ProviderConfig {
 }
 
 function readProviderVariables(env: NodeJS.ProcessEnv): ProviderConfig {
+  const wechatApiBase = env.WECHAT_API_BASE_URL || 'https://api.weixin.qq.com';
   return {
     production: env.NODE_ENV === 'production',
     allowSandbox: env.ALLOW_SANDBOX === '1',
@@ -181,7 +187,8 @@ function readProviderVariables(env: NodeJS.ProcessEnv): ProviderConfig {
       secret: env.WECHAT_APP_SECRET ?? '',
       redirectOrigin: env.WECHAT_REDIRECT_ORIGIN ?? '',
       authorizeBase: env.WECHAT_AUTHORIZE_BASE_URL || 'https://open.weixin.qq.com',
-      apiBase: env.WECHAT_API_BASE_URL || 'https://api.weixin.qq.com',
+      apiBase: wechatApiBase,
     },
+    wechatApiBase,
   };
 }

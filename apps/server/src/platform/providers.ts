@@ -8,17 +8,21 @@ import { checkProviderConfig } from './provider-config.ts';
 import { createAliyunSmsProvider } from './sms/aliyun-sms-provider.ts';
 import { createLogSmsProvider, type SmsProvider, SmsRefusedError } from './sms/sms-provider.ts';
 import { createTencentSmsProvider } from './sms/tencent-sms-provider.ts';
+import { createJsapiTicketClient, type JsapiTicketClient } from './wechat/jsapi-ticket.ts';
 import { createOpenWechatProvider } from './wechat/open-wechat-provider.ts';
 import { createSandboxWechatProvider, registerSandboxWechatPages } from './wechat/sandbox-wechat-provider.ts';
 import type { WechatProvider } from './wechat/wechat-provider.ts';
 
 // The one place that decides which SMS gateway, pay gateway and WeChat login the server talks to (issue 8: real
-// providers for production, sandboxes refused there unless ALLOW_SANDBOX=1).
+// providers for production, sandboxes refused there unless ALLOW_SANDBOX=1), and where WeChat's API is for the
+// official accounts' JS-SDK tickets.
 
 export interface Providers {
   sms: SmsProvider;
   pay: PayProvider;
   wechat: WechatProvider;
+  /** The official accounts' JS-SDK tickets (the watch page's share card inside WeChat); no sandbox: it is WeChat's. */
+  wechatJsapi: JsapiTicketClient;
 }
 
 /** A gateway's refusal is the operator's business (a wrong key, an empty balance): it goes to the log, by its code. */
@@ -66,7 +70,8 @@ export function createProviders(config: Config, db: Db, log: (line: string) => v
       : createSandboxPayProvider(config.secretKey);
   const wechat =
     config.wechatProvider === 'open' ? createOpenWechatProvider(config.wechatLogin) : createSandboxWechatProvider(db);
-  return { sms, pay, wechat };
+  const wechatJsapi = createJsapiTicketClient({ apiBase: config.wechatApiBase, log });
+  return { sms, pay, wechat, wechatJsapi };
 }
 
 /** The simulated pages of the sandbox providers, only when those providers are the ones in use. */

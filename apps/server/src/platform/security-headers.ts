@@ -4,22 +4,28 @@ import type { FastifyInstance } from 'fastify';
 
 // Security headers (issue 8): one content security policy for the console and the watch page, nosniff, a referrer
 // policy, and framing refused everywhere but the watch page. Both pages are Vite builds: their scripts are files of
-// this origin (no inline script), antd writes its styles at run time (CSS-in-JS, so style-src needs 'unsafe-inline'),
+// this origin (no inline script; the watch page also WeChat's JS-SDK), antd writes its styles at run time (CSS-in-JS, so style-src needs 'unsafe-inline'),
 // the players read HTTP-FLV with fetch into MSE (blob: media) or play HLS in the video element from the pull domain,
 // and pictures are uploads of this origin or addresses an agent typed into a page (https).
+
+/**
+ * WeChat's JS-SDK (jweixin), which the watch page loads inside WeChat's browser to set its share card: the one script
+ * from elsewhere, and only on the watch page.
+ */
+export const WECHAT_JSSDK_ORIGIN = 'https://res.wx.qq.com';
 
 /** The origins the players read from: the pull domain, which may be another host than the one the page came from. */
 function pullOrigins(pullDomain: string): string[] {
   return pullDomain ? [`http://${pullDomain}`, `https://${pullDomain}`] : [];
 }
 
-export function contentSecurityPolicy(pullDomain: string, frameAncestors: string[]) {
+export function contentSecurityPolicy(pullDomain: string, frameAncestors: string[], scripts: string[] = []) {
   const pull = pullOrigins(pullDomain);
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scripts],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...pull],
       mediaSrc: ["'self'", 'blob:', ...pull],
@@ -53,7 +59,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, pullDomain: 
     // HTTPS is the deployment's choice (a proxy in front); this process serves plain HTTP.
     strictTransportSecurity: false,
   });
-  const embeddable = contentSecurityPolicy(pullDomain, ['*']);
+  const embeddable = contentSecurityPolicy(pullDomain, ['*'], [WECHAT_JSSDK_ORIGIN]);
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
     if (url.startsWith(`${WATCH_PATH}/`) && !url.startsWith(`${WATCH_PATH}/assets/`)) {

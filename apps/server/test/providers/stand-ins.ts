@@ -358,3 +358,90 @@ export function wechatCallback(
   });
   return { body, headers: wechatSignedHeaders(options.platformPrivateKey, options.platformSerial, body) };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// WeChat official account API: cgi-bin/token (client_credential) and cgi-bin/ticket/getticket (type=jsapi).
+
+export interface WechatApiCall {
+  path: '/cgi-bin/token' | '/cgi-bin/ticket/getticket';
+  appid: string;
+}
+
+export interface WechatApiStandIn extends StandIn<WechatApiCall> {
+  /** The app's access tokens handed out so far stop working (getticket answers 42001), as when WeChat expires them. */
+  expireTokens(appid: string): void;
+  /** The ticket each app gets now (a new one after each refresh). */
+  ticketOf(appid: string): string | undefined;
+}
+
+export interface WechatApiStandInOptions {
+  /** The official accounts: app id to secret. */
+  apps: Record<string, string>;
+  /** Seconds an app's tickets are said to live (WeChat: 7200). */
+  ticketExpiresIn?: (appid: string) => number;
+  /** Waits this long before answering, so that concurrent callers overlap. */
+  delayMs?: number;
+  /** Answers every call with this errcode instead (-1: system busy). */
+  failWith?: () => { errcode: number; errmsg: string } | null;
+}
+
+/**
+ * WeChat's token and ticket calls as documented: GET only, grant_type=client_credential with a known appid and its
+ * secret (40002, 40013, 40125 otherwise), then type=jsapi with a token it handed out and that has not expired (40001,
+ * 42001 otherwise). A refusal is HTTP 200 with errcode and errmsg, as WeChat answers.
+ */
+export async function wechatApiStandIn(options: WechatApiStandInOptions): Promise<WechatApiStandIn> {
+  const received: WechatApiCall[] = [];
+  const refusals: string[] = [];
+  const tokens = new Map<string, { appid: string; expired: boolean }>();
+  const tickets = new Map<string, string>();
+  const { server, port } = await listen((request, _body, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const query = url.searchParams;
+    const send = (payload: object) =>
+      response.writeHead(200, { 'content-type': 'application/json; encoding=utf-8' }).end(JSON.stringify(payload));
+    const refuse = (errcode: number, errmsg: string) => {
+      refusals.push(`${url.pathname}: ${errcode}`);
+      return send({ errcode, errmsg: `${errmsg} rid: ${randomBytes(4).toString('hex')}` });
+    };
+    const answer = () => {
+      if (request.method !== 'GET') return refuse(43001, 'require GET method');
+      const failure = options.failWith?.();
+      if (failure) return refuse(failure.errcode, failure.errmsg);
+      if (url.pathname === '/cgi-bin/token') {
+        const appid = query.get('appid') ?? '';
+        if (query.get('grant_type') !== 'client_credential') return refuse(40002, 'invalid grant_type');
+        if (!(appid in options.apps)) return refuse(40013, 'invalid appid');
+        if (query.get('secret') !== options.apps[appid]) return refuse(40125, 'invalid appsecret');
+        received.push({ path: '/cgi-bin/token', appid });
+        const token = randomBytes(24).toString('base64url');
+        tokens.set(token, { appid, expired: false });
+        return send({ access_token: token, expires_in: 7200 });
+      }
+      if (url.pathname === '/cgi-bin/ticket/getticket') {
+        const token = tokens.get(query.get('access_token') ?? '');
+        if (!token) return refuse(40001, 'invalid credential, access_token is invalid or not latest');
+        if (token.expired) return refuse(42001, 'access_token expired');
+        if (query.get('type') !== 'jsapi') return refuse(40097, 'invalid args');
+        received.push({ path: '/cgi-bin/ticket/getticket', appid: token.appid });
+        const ticket = `tk-${token.appid}-${randomBytes(12).toString('base64url')}`;
+        tickets.set(token.appid, ticket);
+        return send({ errcode: 0, errmsg: 'ok', ticket, expires_in: options.ticketExpiresIn?.(token.appid) ?? 7200 });
+      }
+      response.writeHead(404).end();
+    };
+    if (options.delayMs) setTimeout(answer, options.delayMs);
+    else answer();
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    received,
+    refusals,
+    expireTokens(appid) {
+      for (const token of tokens.values()) if (token.appid === appid) token.expired = true;
+    },
+    ticketOf: (appid) => tickets.get(appid),
+    close: () => closeServer(server),
+  };
+}

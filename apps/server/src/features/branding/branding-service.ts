@@ -21,7 +21,7 @@ import {
 } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import type { Caller } from '../../platform/auth.ts';
-import { encrypt, hmac, safeEqual } from '../../platform/crypto.ts';
+import { decrypt, encrypt, hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -350,6 +350,32 @@ export async function getWechatAuth(db: Db, caller: Caller): Promise<WechatAuth>
     name: text(account.name, ''),
     authorizedAt: authorizedAt || null,
   };
+}
+
+/**
+ * The agent's official account with its secret opened (the watch page's JS-SDK signature), or null when none is set
+ * or its secret no longer opens (SECRET_KEY changed since it was saved).
+ */
+export async function officialAccountOf(
+  db: Db,
+  secretKey: string,
+  agentId: number,
+): Promise<{ appId: string; appSecret: string } | null> {
+  const account = record((await brandingRow(db, agentId))?.officialAccount);
+  if (typeof account.appId !== 'string' || !account.appId || typeof account.appSecret !== 'string') return null;
+  try {
+    const appSecret = decrypt(secretKey, account.appSecret);
+    return appSecret ? { appId: account.appId, appSecret } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The agent's custom host once its control was proved in DNS, or null: a host its pages may be served on. */
+export async function verifiedCustomHostOf(db: Db, agentId: number): Promise<string | null> {
+  const stored = record((await brandingRow(db, agentId))?.customization);
+  const host = text(stored.host, '');
+  return host && stored.hostVerified === host ? host : null;
 }
 
 export async function updateWechatOfficial(

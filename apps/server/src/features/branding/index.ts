@@ -1,4 +1,11 @@
 // The branding feature's door: what other features use of an agent's templates and promotion.
 
 export { registerBrandingRoutes } from './branding-routes.ts';
-export { getImageTemplate, imageTemplateOf, recordPromotion, templateActivityFor } from './branding-service.ts';
+export {
+  getImageTemplate,
+  imageTemplateOf,
+  officialAccountOf,
+  recordPromotion,
+  templateActivityFor,
+  verifiedCustomHostOf,
+} from './branding-service.ts';

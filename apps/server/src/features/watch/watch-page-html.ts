@@ -5,8 +5,7 @@ import { DEFAULT_IMAGE_TEMPLATE, WATCH_PATH } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { builtAssetOptions } from '../../platform/static-assets.ts';
-import { imageTemplateOf } from '../branding/index.ts';
-import { getWatchPage, publicActivity } from './watch-service.ts';
+import { absolutePicture, sharedCard } from './shared-card.ts';
 
 // The built watch page (apps/watch/dist) at /watch/{id}: its index.html with the activity's name as the title and
 // its share card as og: tags (and the itemprop tags WeChat reads when a link is shared without its JS-SDK), so a link
@@ -18,26 +17,11 @@ const escapeHtml = (value: string) =>
 /** The product's icon, served by the watch page itself (the console may be served elsewhere, or not built). */
 export const WATCH_FAVICON_PATH = `${WATCH_PATH}/favicon.svg`;
 
-const absolute = (value: string, base: string) => {
-  try {
-    return new URL(value, base).toString();
-  } catch {
-    return '';
-  }
-};
-
 /** The head of an activity's page: title, share card tags with their fallbacks, and the icon. */
 async function pageHead(ctx: AppContext, id: number, origin: string): Promise<string> {
-  const activity = await publicActivity(ctx.db, id);
-  const [page, brand] = await Promise.all([getWatchPage(ctx, id), imageTemplateOf(ctx.db, activity.agentId)]);
-  const card = page.shareCard;
+  const { page, brand, title, description, picture } = await sharedCard(ctx, id);
   const url = `${origin}${WATCH_PATH}/${id}`;
-  const title = card.title || page.activity.name;
-  const description = card.description || `点击观看「${page.activity.name}」直播`;
-  // The card's picture, else the activity's cover, else the page's, else the agent's own logo (not the product's).
-  const logo = brand.logo !== DEFAULT_IMAGE_TEMPLATE.logo ? brand.logo : '';
-  const picture = card.image || page.activity.cover || page.template.imgCover || logo;
-  const image = picture ? absolute(picture, url) : '';
+  const image = absolutePicture(picture, url);
   const icon = brand.favicon !== DEFAULT_IMAGE_TEMPLATE.favicon ? brand.favicon : WATCH_FAVICON_PATH;
   return [
     `<title>${escapeHtml(page.activity.name)}</title>`,

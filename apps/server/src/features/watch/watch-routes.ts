@@ -9,6 +9,7 @@ import { followPushing } from './watch-events.ts';
 import * as watch from './watch-service.ts';
 import { sendSignInCode, signIn } from './watch-sign-in.ts';
 import { sendSubscribeCode, subscribe } from './watch-subscribe.ts';
+import { getWechatShare } from './wechat-share.ts';
 
 /** The audience's calls: public (no console session), under /api/watch/{id}. */
 export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
@@ -51,5 +52,10 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
       return { ok: true as const };
     },
     followPushing: ({ params, request, reply }) => followPushing(ctx, params.id, request, reply),
+    getWechatShare: ({ params, query, request, reply }) => {
+      // Signed with a timestamp and a nonce of its own: never reused from a cache.
+      reply.header('cache-control', 'no-store');
+      return getWechatShare(ctx, params.id, query.url, request.host, clientOf(request));
+    },
   });
 }
