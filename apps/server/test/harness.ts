@@ -4,7 +4,7 @@ import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PREFIX, type SmsPurpose, smsSignature, VIEWER_COOKIE } from '@yanbo/contracts';
+import { API_PREFIX, type SmsPurpose, smsSignature, VIEWER_COOKIE, VIEWER_MOBILE_COOKIE } from '@yanbo/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { viewerCookieValue } from '../src/features/watch/viewer-cookie.ts';
+import { signViewerMobile } from '../src/features/watch/viewer-mobile.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
@@ -277,6 +278,13 @@ export function expectError(
  */
 export const signedViewerCookie = (ctx: Pick<AppContext, 'secretKey'>, viewerId: string) =>
   `${VIEWER_COOKIE}=${viewerCookieValue(ctx.secretKey, viewerId)}`;
+
+/**
+ * The Cookie header of a viewer signed in by SMS with this mobile on the agent's watch pages, as POST
+ * /watch/{id}/sign-in sets it (viewer-sign-in.test.ts goes through the codes themselves).
+ */
+export const signedMobileCookie = (ctx: Pick<AppContext, 'secretKey'>, agentId: number, mobile: string) =>
+  `${VIEWER_MOBILE_COOKIE}=${signViewerMobile(ctx.secretKey, agentId, mobile)}`;
 
 let ipCounter = 0;
 /** A client address of its own, so per-IP limits of one test do not reach another. */

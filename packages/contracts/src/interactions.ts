@@ -23,6 +23,8 @@ export const INTERACTION_ERRORS = {
   questionNotFound: 'Question Not Found',
   questionSensitive: 'The question contains a forbidden word',
   viewerUnknown: 'Open the watch page first',
+  /** The organiser blacklisted the viewer (拉黑): it takes part in nothing on the activity. */
+  blacklisted: 'You are on this activity’s blacklist',
 } as const;
 
 /** The vote list (seed 001 §3 "Vote config with a pager"), the check-ins and the questions: 10 a page. */

@@ -14,6 +14,8 @@ export const REWARD_ERRORS = {
   redPacketEmpty: 'Red packet is empty',
   redPacketExpired: 'Red packet expired',
   viewerUnknown: 'Viewer Not Found',
+  /** The organiser blacklisted the viewer (拉黑): it grabs no red packet of the activity. */
+  blacklisted: 'You are on this activity’s blacklist',
   rechargeNotFound: 'Recharge Not Found',
 } as const;
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, ERROR_MESSAGES, INTERACTION_ERRORS } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactionCounts } from '../../src/features/interactions/index.ts';
+import { mobileViewerId } from '../../src/features/watch/index.ts';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import {
   type CallResult,
@@ -12,6 +13,7 @@ import {
   expectError,
   sessionFor,
   signedInAgent,
+  signedMobileCookie,
   signedViewerCookie,
   startApp,
   type TestApp,
@@ -454,5 +456,86 @@ describe.each(engines)('interactions on %s', (engine) => {
       'published',
     );
     expectError(await viewerCall('GET', '/watch/999999/vote', newViewer()), 404, ERROR_MESSAGES.activityNotFound);
+  });
+  describe('a viewer signed in by SMS', () => {
+    // The viewer is its mobile's id (audience-viewer.ts): one ballot, one check-in per person whatever the browser,
+    // and the organiser's blacklist follows the person into a fresh browser.
+    const person = (mobile: string, browser = newViewer()) =>
+      `${signedViewerCookie(t.ctx, browser)}; ${signedMobileCookie(t.ctx, agentId, mobile)}`;
+    const asPerson = (method: 'GET' | 'POST', url: string, cookie: string, body?: unknown) =>
+      call(t.app, method, url, { body, headers: { cookie } });
+
+    it('votes and checks in once per person, under its mobile’s id, from any browser', async () => {
+      const id = await newActivity('登录观众的互动');
+      const mobile = '13911110001';
+      const personId = mobileViewerId(t.ctx.secretKey, mobile);
+      const vote = await api('POST', voteUrl(id), FRUIT);
+      await api('PUT', `${voteUrl(id)}/${vote.body.id}`, { status: 'published' });
+      const url = `/watch/${id}/vote/${vote.body.id}`;
+
+      const phoneBrowser = newViewer();
+      const phone = person(mobile, phoneBrowser);
+      const laptop = person(mobile);
+      const cast = await asPerson('POST', url, phone, { choices: [1] });
+      expect(cast.status, cast.text).toBe(200);
+      expectError(await asPerson('POST', url, laptop, { choices: [2] }), 409, INTERACTION_ERRORS.voteAlreadyCast);
+      const seen = await asPerson('GET', `/watch/${id}/vote`, laptop);
+      expect(seen.body.items[0]).toMatchObject({ myChoices: [1], voters: 1 });
+      const ballots = await t.ctx.db.selectFrom('voteBallots').select('viewerId').where('voteId', '=', vote.body.id);
+      expect((await ballots.execute()).map((b) => b.viewerId)).toEqual([personId]);
+
+      const started = await api('POST', `/v3/activity/${id}/checkin`, { durationSeconds: 60 });
+      const take = `/watch/${id}/checkin/${started.body.id}`;
+      expect((await asPerson('POST', take, phone, {})).status).toBe(200);
+      expectError(await asPerson('POST', take, laptop, {}), 409, INTERACTION_ERRORS.alreadyCheckedIn);
+      const users = await api('GET', `/v3/activity/${id}/checkin/${started.body.id}/user`);
+      expect(users.body.items.map((u: { userId: string }) => u.userId)).toEqual([personId]);
+
+      // The sign-in is the agent's: on another agent's page the browser votes as its own anonymous self.
+      const other = (await signedInAgent(t.ctx)).token;
+      const theirs = await newActivity('别人的投票', other);
+      const theirVote = await api('POST', voteUrl(theirs), FRUIT, other);
+      await api('PUT', `${voteUrl(theirs)}/${theirVote.body.id}`, { status: 'published' }, other);
+      expect(
+        (await asPerson('POST', `/watch/${theirs}/vote/${theirVote.body.id}`, phone, { choices: [0] })).status,
+      ).toBe(200);
+      const theirBallot = await t.ctx.db
+        .selectFrom('voteBallots')
+        .select('viewerId')
+        .where('voteId', '=', theirVote.body.id)
+        .executeTakeFirstOrThrow();
+      expect(theirBallot.viewerId).toBe(phoneBrowser);
+    });
+
+    it('refuses a blacklisted person’s vote, check-in and question from a fresh browser', async () => {
+      const id = await newActivity('拉黑后的互动');
+      const mobile = '13911110002';
+      const vote = await api('POST', voteUrl(id), FRUIT);
+      await api('PUT', `${voteUrl(id)}/${vote.body.id}`, { status: 'published' });
+      const started = await api('POST', `/v3/activity/${id}/checkin`, { durationSeconds: 60 });
+      const userId = mobileViewerId(t.ctx.secretKey, mobile);
+      expect((await api('POST', `/activity/${id}/blacklist`, { userId })).status).toBe(200);
+
+      const fresh = person(mobile);
+      const refused = [
+        await asPerson('POST', `/watch/${id}/vote/${vote.body.id}`, fresh, { choices: [0] }),
+        await asPerson('POST', `/watch/${id}/checkin/${started.body.id}`, fresh, {}),
+        await asPerson('POST', `/watch/${id}/question`, fresh, { text: '还能提问吗？' }),
+      ];
+      for (const answer of refused) expectError(answer, 403, INTERACTION_ERRORS.blacklisted);
+      // The same browser signed out is someone else (its anonymous id), not on the blacklist.
+      const signedOut = signedViewerCookie(t.ctx, newViewer());
+      expect((await asPerson('POST', `/watch/${id}/vote/${vote.body.id}`, signedOut, { choices: [0] })).status).toBe(
+        200,
+      );
+      // An anonymous viewer on the blacklist is refused as well.
+      const anonymous = newViewer();
+      await api('POST', `/activity/${id}/blacklist`, { userId: anonymous });
+      expectError(
+        await viewerCall('POST', `/watch/${id}/vote/${vote.body.id}`, anonymous, { choices: [0] }),
+        403,
+        INTERACTION_ERRORS.blacklisted,
+      );
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ChatServerMessage,
   defaultViewerNickname,
@@ -6,6 +7,8 @@ import {
   VIEWER_COOKIE,
 } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { mobileViewerId } from '../../src/features/watch/index.ts';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import {
   type CallResult,
@@ -15,6 +18,8 @@ import {
   expectError,
   sessionFor,
   signedInAgent,
+  signedMobileCookie,
+  signedViewerCookie,
   startApp,
   type TestApp,
 } from '../harness.ts';
@@ -385,5 +390,128 @@ describe.each(engines)('lottery and red packets on %s', (engine) => {
       refundedAmount: 1_000 - share,
     });
     expect(await balance()).toBe(before + 1_000 - share);
+  });
+  describe('viewers signed in by SMS', () => {
+    // A signed-in viewer is its mobile's id (audience-viewer.ts) on its visits, comments, grabs and in the chat, so a
+    // draw names it as the chat knows it, 仅限手机号登录的观众 can tell it from anonymous viewers, and it grabs once.
+    let mobiles = 0;
+    const nextPerson = () => {
+      mobiles += 1;
+      const mobile = `1381111${String(mobiles).padStart(4, '0')}`;
+      return { mobile, userId: mobileViewerId(t.ctx.secretKey, mobile) };
+    };
+    /** A fresh browser of the person: its own anonymous id and the person's sign-in. */
+    const browserOf = (mobile: string) =>
+      `${signedViewerCookie(t.ctx, randomBytes(16).toString('base64url'))}; ${signedMobileCookie(t.ctx, agentId, mobile)}`;
+    async function visitAs(cookie: string, id: number) {
+      const visit = await call(t.app, 'POST', `/watch/${id}/visit`, {
+        body: {},
+        headers: { cookie, 'user-agent': PHONE_UA },
+      });
+      expect(visit.status, visit.text).toBe(200);
+      return visit.body.viewerId as string;
+    }
+    let port = 0;
+    beforeAll(async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as { port: number }).port;
+    });
+    /** The chat's welcome to these cookies: the userId it knows the viewer by. */
+    async function chatUserId(id: number, cookie: string): Promise<string> {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/watch/${id}/chat`, { headers: { cookie } });
+      const first = new Promise<ChatServerMessage>((resolve) =>
+        ws.once('message', (data) => resolve(JSON.parse(String(data)))),
+      );
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      ws.send(JSON.stringify({ type: 'hello', nickname: '观众' }));
+      const welcome = await first;
+      ws.close();
+      return welcome.type === 'welcome' ? welcome.userId : `not welcomed: ${welcome.type}`;
+    }
+
+    it('draws a signed-in viewer online under the id its chat welcomed it by', async () => {
+      const id = await newActivity(token);
+      const { mobile, userId } = nextPerson();
+      const cookie = browserOf(mobile);
+      expect(await visitAs(cookie, id)).toBe(userId);
+      expect(await chatUserId(id, cookie)).toBe(userId);
+      await enableLottery({ rule: 'online', prizeName: '耳机', winnerCount: 1 }, id);
+      const drawn = await draw(id);
+      expect(drawn.status, drawn.text).toBe(200);
+      expect(drawn.body.winners).toEqual([{ userId, nickname: defaultViewerNickname(userId) }]);
+    });
+
+    it('draws only signed-in viewers with 仅限手机号登录的观众, and refuses when none qualifies', async () => {
+      const id = await newActivity(token);
+      const people = [nextPerson(), nextPerson()];
+      for (const person of people) await visitAs(browserOf(person.mobile), id);
+      const anonymous = [await viewer(id), await viewer(id)];
+      await enableLottery({ rule: 'online', winnerCount: 10, allowRepeatWinners: true, requireMobile: true }, id);
+      const drawn = await draw(id);
+      expect(drawn.status, drawn.text).toBe(200);
+      expect(drawn.body.poolSize).toBe(2);
+      expect(drawn.body.winners.map((w: { userId: string }) => w.userId).sort()).toEqual(
+        people.map((p) => p.userId).sort(),
+      );
+      // The same activity without the setting draws everyone online.
+      await enableLottery({ requireMobile: false }, id);
+      expect((await draw(id)).body.poolSize).toBe(4);
+
+      // Among those who commented: the anonymous commenter is out.
+      const talked = await newActivity(token);
+      const talker = nextPerson();
+      await visitAs(browserOf(talker.mobile), talked);
+      const comment = (viewerId: string) => ({
+        activityId: talked,
+        agentId,
+        viewerId,
+        isRobot: false,
+        nickname: '小红',
+        text: '好',
+        status: 'passed' as const,
+      });
+      await t.ctx.db
+        .insertInto('comments')
+        .values([comment(talker.userId), comment(anonymous[0]?.viewerId as string)])
+        .execute();
+      await enableLottery({ rule: 'commented', winnerCount: 5, requireMobile: true }, talked);
+      expect((await draw(talked)).body).toMatchObject({ poolSize: 1, winners: [{ userId: talker.userId }] });
+
+      // Only anonymous viewers online: nobody qualifies.
+      const nobody = await newActivity(token);
+      await viewer(nobody);
+      await enableLottery({ rule: 'online', requireMobile: true }, nobody);
+      expectError(await draw(nobody), 409, REWARD_ERRORS.noEligibleViewers);
+    });
+
+    it('lets a signed-in person grab once from any browser, under its mobile’s id, and not once blacklisted', async () => {
+      const id = await newActivity(token);
+      const { mobile, userId } = nextPerson();
+      await visitAs(browserOf(mobile), id);
+      const sent = await send({ mode: 'fixed', totalAmount: 200, count: 2 }, id);
+      expect(sent.status, sent.text).toBe(200);
+      // Another browser of the person, which never opened the page itself: the person has.
+      const grabbed = await grab(sent.body.id, browserOf(mobile), id);
+      expect(grabbed.status, grabbed.text).toBe(200);
+      expectError(await grab(sent.body.id, browserOf(mobile), id), 409, REWARD_ERRORS.alreadyGrabbed);
+      const grabs = await t.ctx.db
+        .selectFrom('redPacketGrabs')
+        .select('viewerId')
+        .where('packetId', '=', sent.body.id)
+        .execute();
+      expect(grabs.map((g) => g.viewerId)).toEqual([userId]);
+      expect(await ledgerSum('audience_balance', userId)).toBe(-100);
+      const listed = await call(t.app, 'GET', `/watch/${id}/red-packets`, { headers: { cookie: browserOf(mobile) } });
+      expect(listed.body.items.find((p: { id: number }) => p.id === sent.body.id)).toMatchObject({ grabbed: 100 });
+
+      // Blacklisted: no grab from a fresh browser either.
+      expect((await call(t.app, 'POST', `/activity/${id}/blacklist`, { token, body: { userId } })).status).toBe(200);
+      const next = await send({ mode: 'fixed', totalAmount: 100, count: 1 }, id);
+      expectError(await grab(next.body.id, browserOf(mobile), id), 403, REWARD_ERRORS.blacklisted);
+      expect((await grab(next.body.id, (await viewer(id)).cookie, id)).status).toBe(200);
+    });
   });
 });

@@ -131,6 +131,7 @@ export const watchTexts = {
   'watch.redPacket.Red packet already grabbed': '你已经领过这个红包了',
   'watch.redPacket.Red packet is empty': '手慢了，红包已被抢完',
   'watch.redPacket.Red packet expired': '红包已过期',
+  'watch.redPacket.You are on this activity’s blacklist': '你已被主办方拉黑，无法领取红包',
   'watch.redPacket.failed': '领取失败，请稍后再试',
   'watch.chat.connecting': '连接中…',
   'watch.chat.reconnecting': '已断开，正在重连',

@@ -219,6 +219,8 @@ export const activitySettingsTexts = {
   'extensions.field.rule.commented': '发过评论的观众',
   'extensions.field.allowRepeatWinners': '允许重复中奖',
   'extensions.field.requireMobile': '要求填写手机号',
+  'extensions.field.lotteryRequireMobile': '仅限手机号登录的观众',
+  'extensions.field.lotteryRequireMobileHint': '只在观看页用手机号验证码登录过的观众中抽取',
   'extensions.field.isAnonymous': '匿名提交',
   'extensions.field.durationSeconds': '签到时长（秒）',
   'extensions.field.questions': '问题',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { addPaidOrderKind } from '../price/index.ts';
-import { viewerIdOf } from '../watch/index.ts';
+import { audienceViewerOf } from '../watch/index.ts';
 import * as sends from './gift-send-service.ts';
 import * as gifts from './gift-service.ts';
 
@@ -16,9 +16,15 @@ export function registerGiftRoutes(server: FastifyInstance, ctx: AppContext) {
   });
   registerCalls(server, giftSendCalls, {
     listWatchGifts: ({ params }) => sends.listWatchGifts(ctx.db, params.id),
-    sendWatchGift: ({ params, body, request }) => sends.sendWatchGift(ctx, params.id, viewerIdOf(ctx, request), body),
-    getWatchGiftOrder: ({ params, request }) =>
-      sends.watchGiftOrder(ctx, params.id, viewerIdOf(ctx, request), params.orderId),
+    sendWatchGift: async ({ params, body, request }) => {
+      const viewer = await audienceViewerOf(ctx, request, params.id);
+      return sends.sendWatchGift(ctx, params.id, viewer.viewerId, body);
+    },
+    getWatchGiftOrder: async ({ params, request }) => {
+      // An order placed before the viewer signed in (or out) in this browser is still its own to follow.
+      const viewer = await audienceViewerOf(ctx, request, params.id);
+      return sends.watchGiftOrder(ctx, params.id, [viewer.viewerId, viewer.browserId], params.orderId);
+    },
     listWatchTopGifts: ({ params }) => sends.watchTopGifts(ctx.db, params.id),
     listSentGifts: ({ caller, params, query }) => sends.listSentGifts(ctx.db, caller, params.id, query),
     listTopGifts: ({ caller, params, query }) => sends.topGifts(ctx.db, caller, params.id, query.limit),

@@ -255,20 +255,25 @@ export async function sendWatchGift(
   }
 }
 
-/** GET /watch/{id}/gift/order/{orderId}: the viewer's own gift order; anyone else's answers 404. */
+/**
+ * GET /watch/{id}/gift/order/{orderId}: the viewer's own gift order (under its id or its browser's, so signing in while
+ * paying loses nothing); anyone else's answers 404.
+ */
 export async function watchGiftOrder(
   ctx: AppContext,
   activityId: number,
-  viewerId: string | undefined,
+  viewerIds: (string | undefined)[],
   orderId: number,
 ): Promise<GiftOrderStatus> {
+  const mine = viewerIds.filter((id): id is string => !!id);
+  if (mine.length === 0) throw notFound(GIFT_ERRORS.giftOrderNotFound);
   const read = () =>
     ctx.db
       .selectFrom('giftOrders')
       .select(['id', 'status', 'amount', 'expiresAt'])
       .where('id', '=', orderId)
       .where('activityId', '=', activityId)
-      .where('viewerId', '=', viewerId ?? '')
+      .where('viewerId', 'in', mine)
       .executeTakeFirst();
   let order = await read();
   if (!order) throw notFound(GIFT_ERRORS.giftOrderNotFound);

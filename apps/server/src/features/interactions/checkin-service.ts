@@ -20,7 +20,7 @@ import {
   audienceActivity,
   consoleActivity,
   type InteractionActivity,
-  requireViewer,
+  requireParticipant,
   tellViewers,
   viewerNickname,
 } from './interaction-scope.ts';
@@ -203,7 +203,7 @@ export async function takeCheckin(
   nickname: string,
 ): Promise<WatchCheckin> {
   const activity = await audienceActivity(ctx.db, activityId);
-  const viewerId = requireViewer(viewer);
+  const viewerId = await requireParticipant(ctx.db, activity.id, viewer);
   return ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('checkins')

@@ -1,13 +1,16 @@
 import { interactionCalls } from '@yanbo/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
-import { viewerIdOf } from '../watch/index.ts';
+import { audienceViewerOf } from '../watch/index.ts';
 import * as checkins from './checkin-service.ts';
 import * as questions from './question-service.ts';
 import * as votes from './vote-service.ts';
 
 export function registerInteractionRoutes(server: FastifyInstance, ctx: AppContext) {
+  /** The viewer taking part: its signed-in mobile's id, else its browser's (the watch feature's one rule). */
+  const viewerOn = async (request: FastifyRequest, activityId: number) =>
+    (await audienceViewerOf(ctx, request, activityId)).viewerId;
   registerCalls(server, interactionCalls, {
     listVotes: ({ caller, params, query }) => votes.listVotes(ctx.db, caller, params.id, query),
     createVote: ({ caller, params, body }) => votes.createVote(ctx.db, caller, params.id, body),
@@ -23,14 +26,17 @@ export function registerInteractionRoutes(server: FastifyInstance, ctx: AppConte
       questions.answerQuestion(ctx, caller, params.id, params.questionId, body.answer),
     deleteQuestion: ({ caller, params }) => questions.deleteQuestion(ctx, caller, params.id, params.questionId),
 
-    listWatchVotes: ({ params, request }) => votes.listWatchVotes(ctx.db, params.id, viewerIdOf(ctx, request)),
-    castBallot: ({ params, body, request }) =>
-      votes.castBallot(ctx, params.id, params.voteId, viewerIdOf(ctx, request), body),
-    getWatchCheckin: ({ params, request }) => checkins.watchCheckin(ctx.db, params.id, viewerIdOf(ctx, request)),
-    takeCheckin: ({ params, body, request }) =>
-      checkins.takeCheckin(ctx, params.id, params.checkinId, viewerIdOf(ctx, request), body.nickname),
-    listWatchQuestions: ({ params, query, request }) =>
-      questions.listWatchQuestions(ctx.db, params.id, viewerIdOf(ctx, request), query),
-    askQuestion: ({ params, body, request }) => questions.askQuestion(ctx, params.id, viewerIdOf(ctx, request), body),
+    listWatchVotes: async ({ params, request }) =>
+      votes.listWatchVotes(ctx.db, params.id, await viewerOn(request, params.id)),
+    castBallot: async ({ params, body, request }) =>
+      votes.castBallot(ctx, params.id, params.voteId, await viewerOn(request, params.id), body),
+    getWatchCheckin: async ({ params, request }) =>
+      checkins.watchCheckin(ctx.db, params.id, await viewerOn(request, params.id)),
+    takeCheckin: async ({ params, body, request }) =>
+      checkins.takeCheckin(ctx, params.id, params.checkinId, await viewerOn(request, params.id), body.nickname),
+    listWatchQuestions: async ({ params, query, request }) =>
+      questions.listWatchQuestions(ctx.db, params.id, await viewerOn(request, params.id), query),
+    askQuestion: async ({ params, body, request }) =>
+      questions.askQuestion(ctx, params.id, await viewerOn(request, params.id), body),
   });
 }

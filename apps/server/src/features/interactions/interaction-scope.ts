@@ -3,12 +3,13 @@ import { ERROR_MESSAGES, INTERACTION_ERRORS, INTERACTION_NICKNAME_MAX_LENGTH } f
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { notFound, unauthorized } from '../../platform/errors.ts';
+import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { scopeActivities } from '../../platform/tenancy.ts';
-import { type ChatActivity, chatActivity, publishChat } from '../comments/index.ts';
+import { type ChatActivity, chatActivity, publishChat, restrictionsOf } from '../comments/index.ts';
 
 // What the three interactions share: the console's activity (the caller's, a sub-account's only when assigned), the
-// audience's activity (any that exists), the viewer (its watch-page cookie) and the chat socket they are heard on.
+// audience's activity (any that exists), the viewer (its watch-page id, audienceViewerOf) and the chat socket they are
+// heard on.
 
 export type InteractionActivity = ChatActivity;
 
@@ -32,9 +33,21 @@ export async function audienceActivity(db: Db, activityId: number): Promise<Inte
 }
 
 /** The viewer taking part: its watch-page id, or 401 when the page has not given it one yet. */
-export function requireViewer(viewerId: string | undefined): string {
+function requireViewer(viewerId: string | undefined): string {
   if (!viewerId) throw unauthorized(INTERACTION_ERRORS.viewerUnknown);
   return viewerId;
+}
+
+/**
+ * The viewer voting, checking in or asking: known (requireViewer) and not on the activity's blacklist (403). A
+ * signed-in viewer's id is its mobile's, so the blacklist holds in every browser it signs in from.
+ */
+export async function requireParticipant(db: Db, activityId: number, viewerId: string | undefined): Promise<string> {
+  const known = requireViewer(viewerId);
+  if ((await restrictionsOf(db, activityId, known)).has('blacklist')) {
+    throw forbidden(INTERACTION_ERRORS.blacklisted);
+  }
+  return known;
 }
 
 /** The name a viewer gives, bounded; a blank one becomes 观众 and the id's start. */

@@ -19,7 +19,13 @@ import { page } from '../../platform/db/page.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { take } from '../../platform/rate-limit.ts';
 import { agentMatcher } from '../sensitive-words/index.ts';
-import { audienceActivity, consoleActivity, requireViewer, tellViewers, viewerNickname } from './interaction-scope.ts';
+import {
+  audienceActivity,
+  consoleActivity,
+  requireParticipant,
+  tellViewers,
+  viewerNickname,
+} from './interaction-scope.ts';
 
 // Questions (问答; seed 001 §3 the intro tab type `question`, per-user questions): a viewer asks the host; the agent's
 // sensitive words apply as in the chat (a refused word refuses the question, a masked one is masked, one held for
@@ -146,7 +152,7 @@ export async function askQuestion(
   body: z.output<typeof questionInput>,
 ): Promise<WatchQuestion> {
   const activity = await audienceActivity(ctx.db, activityId);
-  const viewerId = requireViewer(viewer);
+  const viewerId = await requireParticipant(ctx.db, activity.id, viewer);
   const wait = await take(ctx.limits, QUESTION_RATE, `question:${activity.id}:${viewerId}`);
   if (wait !== null) throw tooManyRequests('Too many questions, try again later', ERROR_CODES.rateLimited, wait);
   const nickname = viewerNickname(body.nickname, viewerId);

@@ -23,7 +23,7 @@ import {
   audienceActivity,
   consoleActivity,
   type InteractionActivity,
-  requireViewer,
+  requireParticipant,
   tellViewers,
   viewerNickname,
 } from './interaction-scope.ts';
@@ -230,7 +230,7 @@ export async function castBallot(
   body: z.output<typeof ballotInput>,
 ): Promise<WatchVote> {
   const activity = await audienceActivity(ctx.db, activityId);
-  const viewerId = requireViewer(viewer);
+  const viewerId = await requireParticipant(ctx.db, activity.id, viewer);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const vote = await trx
       .selectFrom('votes')

@@ -2,14 +2,15 @@ import { invitationCalls } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
-import { viewerIdOf } from '../watch/index.ts';
+import { audienceViewerOf } from '../watch/index.ts';
 import * as invitations from './invitation-service.ts';
 
 export function registerInvitationRoutes(server: FastifyInstance, ctx: AppContext) {
   registerCalls(server, invitationCalls, {
-    openInvitationCard: ({ params, body, request, reply }) => {
+    openInvitationCard: async ({ params, body, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return invitations.openInvitationCard(ctx.db, params.id, viewerIdOf(ctx, request), body);
+      const viewer = await audienceViewerOf(ctx, request, params.id);
+      return invitations.openInvitationCard(ctx.db, params.id, viewer.viewerId, body);
     },
     listTopShare: ({ caller, params }) => invitations.listTopShare(ctx.db, caller, params.id),
     listGuestTopShare: ({ params }) => invitations.listGuestTopShare(ctx.db, params.id),

@@ -14,11 +14,14 @@ import type { Db } from '../../platform/db/database.ts';
 import { conflict } from '../../platform/errors.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { publishChat } from '../comments/index.ts';
+import { MOBILE_VIEWER_ID_PATTERN } from '../watch/index.ts';
 
 // The lottery extension's draw (issue 10): its settings (the extension's, packages/contracts/src/extensions.ts) name
 // the rule, the prize and how many win; the draw picks among the real viewers meeting the rule (viewers are watch-page
-// ids: robots never visit nor comment as viewers), never the blacklisted, and unless repeat winners are allowed never
-// an earlier winner of the activity. Picked with the crypto random source; stored, then announced on the chat.
+// ids: robots never visit nor comment as viewers), never the blacklisted, unless repeat winners are allowed never
+// an earlier winner of the activity, and with requireMobile only viewers signed in by SMS. A signed-in viewer's visits
+// and comments name it by its mobile's id, the id its chat knows it by, so the page that hears the draw finds itself
+// among the winners. Picked with the crypto random source; stored, then announced on the chat.
 
 /** The pool a draw reads at most (an activity's distinct viewers). */
 const POOL_MAX = 200_000;
@@ -41,7 +44,11 @@ export async function nicknamesOf(db: Db, activityId: number, viewerIds: string[
   return new Map(rows.map((row) => [row.viewerId as string, row.nickname]));
 }
 
-async function poolOf(db: Db, activityId: number, rule: LotteryRule, excludeWinners: boolean): Promise<string[]> {
+async function poolOf(
+  db: Db,
+  activityId: number,
+  { rule, excludeWinners, requireMobile }: { rule: LotteryRule; excludeWinners: boolean; requireMobile: boolean },
+): Promise<string[]> {
   const eligible =
     rule === 'online'
       ? sql`select viewer_id from visits where activity_id = ${activityId}
@@ -52,11 +59,14 @@ async function poolOf(db: Db, activityId: number, rule: LotteryRule, excludeWinn
     ? sql`and not exists (select 1 from lottery_winners w where w.activity_id = ${activityId}
           and w.viewer_id = eligible.viewer_id)`
     : sql``;
+  // 仅限手机号登录的观众: only ids of viewers signed in by SMS (the shape mobileViewerId gives them).
+  const signedInOnly = requireMobile ? sql`and eligible.viewer_id ~ ${MOBILE_VIEWER_ID_PATTERN}` : sql``;
   const { rows } = await sql<{ viewerId: string }>`
     select distinct eligible.viewer_id from (${eligible}) eligible
     where not exists (select 1 from chat_restrictions r where r.activity_id = ${activityId} and r.kind = 'blacklist'
       and r.viewer_id = eligible.viewer_id)
     ${earlierWinners}
+    ${signedInOnly}
     limit ${POOL_MAX}`.execute(db);
   return rows.map((row) => row.viewerId);
 }
@@ -91,7 +101,11 @@ export async function drawLottery(ctx: AppContext, caller: Caller, activityId: n
   const draw = await ctx.db.transaction().execute(async (trx) => {
     // The activity row is the lock: two draws at once do not both pick the same viewer.
     await trx.selectFrom('activities').select('id').where('id', '=', activityId).forUpdate().execute();
-    const pool = await poolOf(trx, activityId, settings.rule, !settings.allowRepeatWinners);
+    const pool = await poolOf(trx, activityId, {
+      rule: settings.rule,
+      excludeWinners: !settings.allowRepeatWinners,
+      requireMobile: settings.requireMobile,
+    });
     if (pool.length === 0) throw conflict(REWARD_ERRORS.noEligibleViewers);
     const winnerIds = pickWinners(pool, settings.winnerCount);
     const nicknames = await nicknamesOf(trx, activityId, winnerIds);

@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-import { publishChat } from '../comments/index.ts';
+import { publishChat, restrictionsOf } from '../comments/index.ts';
 import { postTxn, redPackBalance, redPacketEntries } from '../price/index.ts';
 import { nicknamesOf, viewerNickname } from './lottery-service.ts';
 import { nextShare } from './red-packet-split.ts';
@@ -190,7 +190,10 @@ async function watchActivity(db: Db, activityId: number) {
   return row;
 }
 
-/** A viewer the activity has seen (a visit): only real viewers grab. */
+/**
+ * A viewer the activity has seen (a visit): only real viewers grab, and none the organiser blacklisted (a signed-in
+ * viewer's id is its mobile's, so that holds in every browser it signs in from).
+ */
 async function knownViewer(db: Db, activityId: number, viewerId: string | undefined): Promise<string> {
   if (!viewerId) throw new HttpError(403, REWARD_ERRORS.viewerUnknown);
   const visit = await db
@@ -201,6 +204,9 @@ async function knownViewer(db: Db, activityId: number, viewerId: string | undefi
     .limit(1)
     .executeTakeFirst();
   if (!visit) throw new HttpError(403, REWARD_ERRORS.viewerUnknown);
+  if ((await restrictionsOf(db, activityId, viewerId)).has('blacklist')) {
+    throw new HttpError(403, REWARD_ERRORS.blacklisted);
+  }
   return viewerId;
 }
 

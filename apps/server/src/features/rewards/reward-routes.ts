@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { createRedPackRecharge, getRedPackRecharge } from '../price/index.ts';
-import { viewerIdOf } from '../watch/index.ts';
+import { audienceViewerOf } from '../watch/index.ts';
 import * as lottery from './lottery-service.ts';
 import * as redPackets from './red-packet-service.ts';
 
@@ -18,11 +18,14 @@ export function registerRewardRoutes(server: FastifyInstance, ctx: AppContext) {
     listRedPackets: ({ caller, params, query }) => redPackets.listRedPackets(db, caller, params.id, query),
     sendRedPacket: ({ caller, params, body }) => redPackets.sendRedPacket(ctx, caller, params.id, body),
     listRedPacketGrabs: ({ caller, params }) => redPackets.listRedPacketGrabs(db, caller, params.id, params.packetId),
-    listWatchRedPackets: ({ params, request, reply }) => {
+    listWatchRedPackets: async ({ params, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return redPackets.listWatchRedPackets(db, params.id, viewerIdOf(ctx, request));
+      const viewer = await audienceViewerOf(ctx, request, params.id);
+      return redPackets.listWatchRedPackets(db, params.id, viewer.viewerId);
     },
-    grabRedPacket: ({ params, request }) =>
-      redPackets.grabRedPacket(db, params.id, params.packetId, viewerIdOf(ctx, request)),
+    grabRedPacket: async ({ params, request }) => {
+      const viewer = await audienceViewerOf(ctx, request, params.id);
+      return redPackets.grabRedPacket(db, params.id, params.packetId, viewer.viewerId);
+    },
   });
 }

@@ -1,9 +1,10 @@
-// The watch page's door: its public calls, the page itself, who a viewer is (its signed viewer cookie, the one reader
-// of it; its signed-in mobile and the allowed-mobiles gate, for the chat), and the reminders its subscribers get when a
-// push starts.
+// The watch page's door: its public calls, the page itself, who a viewer is (audienceViewerOf: its signed-in mobile's
+// id, else its signed viewer cookie's, the one reader of it; the allowed-mobiles gate, for the chat; whether a stored
+// viewer id is a signed-in person), and the reminders its subscribers get when a push starts.
 
+export { type AudienceViewer, audienceViewerOf } from './audience-viewer.ts';
 export { viewerFromCookie, viewerIdOf } from './viewer-cookie.ts';
-export { mobileViewerId } from './viewer-mobile.ts';
+export { isMobileViewerId, MOBILE_VIEWER_ID_PATTERN, mobileViewerId } from './viewer-mobile.ts';
 export { registerWatchPage } from './watch-page-html.ts';
 export { registerWatchRoutes } from './watch-routes.ts';
 export { publicActivity } from './watch-service.ts';

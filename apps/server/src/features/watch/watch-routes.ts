@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { clientOf } from '../../platform/auth.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { cookieValue } from '../../platform/cookies.ts';
+import { audienceViewerOf } from './audience-viewer.ts';
 import { newViewerId, viewerIdOf, viewerSetCookie } from './viewer-cookie.ts';
 import { followPushing } from './watch-events.ts';
 import * as watch from './watch-service.ts';
@@ -26,28 +27,33 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
     },
     enterWatchCode: ({ params, body, request }) => watch.enterWatchCode(ctx, params.id, body.code, clientOf(request)),
     startVisit: async ({ params, body, request, reply }) => {
-      // No signed viewer cookie (none, forged, or an unsigned one from before cookies were signed): a new viewer.
-      const known = viewerIdOf(ctx, request);
-      const viewerId = known ?? newViewerId();
-      const started = await watch.startVisit(ctx, params.id, body, clientOf(request), viewerId);
-      if (!known) reply.header('set-cookie', viewerSetCookie(ctx.secretKey, viewerId));
+      // No signed viewer cookie (none, forged, or an unsigned one from before cookies were signed): a new browser,
+      // given its anonymous id even when signed in by SMS (the visit counts for the mobile's id, audience-viewer.ts).
+      const viewer = await audienceViewerOf(ctx, request, params.id);
+      const browserId = viewer.browserId ?? newViewerId();
+      const viewerId = viewer.viewerId ?? browserId;
+      const started = await watch.startVisit(ctx, params.id, body, clientOf(request), { viewerId, browserId });
+      if (!viewer.browserId) reply.header('set-cookie', viewerSetCookie(ctx.secretKey, browserId));
       return started;
     },
-    sendHeartbeat: ({ params, body, request }) =>
-      watch.heartbeat(ctx.db, params.id, body.visitId, viewerIdOf(ctx, request), body.latencyMs),
+    sendHeartbeat: async ({ params, body, request }) =>
+      watch.heartbeat(ctx.db, params.id, body.visitId, await audienceViewerOf(ctx, request, params.id), body.latencyMs),
     sendSubscribeCode: ({ params, body, request }) => sendSubscribeCode(ctx, params.id, body.mobile, clientOf(request)),
     subscribe: ({ params, body, request }) => subscribe(ctx, params.id, body, clientOf(request)),
     sendSignInCode: ({ params, body, request }) => sendSignInCode(ctx, params.id, body.mobile, clientOf(request)),
     signIn: async ({ params, body, request, reply }) => {
-      const signedIn = await signIn(ctx, params.id, body, clientOf(request));
+      const signedIn = await signIn(ctx, params.id, body, clientOf(request), viewerIdOf(ctx, request));
       reply.header(
         'set-cookie',
         `${VIEWER_MOBILE_COOKIE}=${signedIn.token}; Path=/; Max-Age=${signedIn.maxAgeSeconds}; HttpOnly; SameSite=Lax`,
       );
       return signedIn.answer;
     },
-    signOut: async ({ params, reply }) => {
+    signOut: async ({ params, request, reply }) => {
       await watch.publicActivity(ctx.db, params.id);
+      // The browser's open visits here count for its anonymous id again, as its chat will.
+      const browserId = viewerIdOf(ctx, request);
+      if (browserId) await watch.followViewerChange(ctx.db, params.id, browserId, browserId);
       reply.header('set-cookie', `${VIEWER_MOBILE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
       return { ok: true as const };
     },

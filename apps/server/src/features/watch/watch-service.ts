@@ -177,6 +177,27 @@ export function deviceOf(userAgent: string): DeviceClass {
   return 'desktop';
 }
 
+/** The viewer a visit counts for (audience-viewer.ts: its mobile's id once signed in) and the browser that opened it. */
+export interface VisitViewer {
+  viewerId: string;
+  browserId: string;
+}
+
+/** Viewers' visits to one activity take turns under this lock, so counting a viewer as unique happens once. */
+const lockViewerVisits = (trx: Db, activityId: number, viewerId: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`visit:${activityId}:${viewerId}`}))`.execute(trx);
+
+async function hasVisited(trx: Db, activityId: number, viewerId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('visits')
+    .select('id')
+    .where('activityId', '=', activityId)
+    .where('viewerId', '=', viewerId)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
 /**
  * POST /api/watch/{id}/visit: one insert for the visit and, in the same transaction, the activity's rollup (visits,
  * unique viewers) and its ditch's count when the link carried one of the agent's ditches usable for this activity.
@@ -186,7 +207,7 @@ export async function startVisit(
   activityId: number,
   input: VisitInput,
   client: ClientInfo,
-  viewerId: string,
+  { viewerId, browserId }: VisitViewer,
 ): Promise<VisitStarted> {
   const activity = await publicActivity(ctx.db, activityId);
   const ditch = input.ditch
@@ -200,20 +221,15 @@ export async function startVisit(
     : undefined;
   const visitId = await ctx.db.transaction().execute(async (trx) => {
     // One viewer's visits to one activity take turns, so its first visit is counted once as a unique viewer.
-    await sql`select pg_advisory_xact_lock(hashtext(${`visit:${activityId}:${viewerId}`}))`.execute(trx);
-    const earlier = await trx
-      .selectFrom('visits')
-      .select('id')
-      .where('activityId', '=', activityId)
-      .where('viewerId', '=', viewerId)
-      .limit(1)
-      .executeTakeFirst();
+    await lockViewerVisits(trx, activityId, viewerId);
+    const earlier = await hasVisited(trx, activityId, viewerId);
     const visit = await trx
       .insertInto('visits')
       .values({
         activityId,
         agentId: activity.agentId,
         viewerId,
+        browserId,
         ditchSign: ditch?.sign ?? null,
         referrer: input.referrer,
         userAgent: client.userAgent,
@@ -280,31 +296,115 @@ async function recordInvitation(trx: Db, activityId: number, agentId: number, in
 }
 
 /**
+ * Moves visits of one activity from one viewer id to another (a browser signing in or out), keeping the unique-viewer
+ * rollup what it counts, the activity's distinct viewer ids: the new id may be new to the activity, the old one may
+ * have no visit left. Under both ids' visit locks (taken in one order), as a visit's start takes its viewer's.
+ */
+async function moveVisits(trx: Db, activityId: number, visitIds: string[], from: string, to: string) {
+  for (const viewerId of [from, to].sort()) await lockViewerVisits(trx, activityId, viewerId);
+  const toWasNew = !(await hasVisited(trx, activityId, to));
+  const moved = await trx
+    .updateTable('visits')
+    .set({ viewerId: to })
+    .where('id', 'in', visitIds)
+    .where('activityId', '=', activityId)
+    .where('viewerId', '=', from)
+    .returning('id')
+    .execute();
+  if (moved.length === 0) return;
+  const fromIsGone = !(await hasVisited(trx, activityId, from));
+  const change = (toWasNew ? 1 : 0) - (fromIsGone ? 1 : 0);
+  if (change !== 0) {
+    await trx
+      .updateTable('activityVisitStats')
+      .set({ uniqueViewers: sql`unique_viewers + ${change}` })
+      .where('activityId', '=', activityId)
+      .execute();
+  }
+}
+
+/** A visit the page still keeps alive: its last heartbeat is at most a missed beat old. */
+const isOpen = sql<boolean>`last_seen_at > now() - make_interval(secs => ${WATCH_HEARTBEAT_MAX_SECONDS})`;
+
+/**
+ * A browser's viewer changed on an activity's page (it signed in or out by SMS): its open visits there now count for
+ * the viewer it is, at once, so a red packet grabbed or a draw made the next moment knows it by the same id as the
+ * chat, which starts again as the new viewer. The page keeps its visit (no new page view is counted for signing in);
+ * the visits it closed before stay with whoever it was then.
+ */
+export async function followViewerChange(db: Db, activityId: number, browserId: string | undefined, viewerId: string) {
+  if (!browserId) return;
+  // Its open visits: those under its anonymous id, and those it opened under a mobile id (signing out, or in as
+  // another mobile), found by the (activity, viewer) index through the ids this browser has been.
+  const open = await db
+    .selectFrom('visits')
+    .select(['id', 'viewerId'])
+    .where('activityId', '=', activityId)
+    .where((eb) => eb.or([eb('viewerId', '=', browserId), eb('browserId', '=', browserId)]))
+    .where('viewerId', '!=', viewerId)
+    .where(isOpen)
+    .execute();
+  const byViewer = Map.groupBy(open, (visit) => visit.viewerId);
+  if (byViewer.size === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const [from, visits] of byViewer) {
+      await moveVisits(
+        trx,
+        activityId,
+        visits.map((visit) => visit.id),
+        from,
+        viewerId,
+      );
+    }
+  });
+}
+
+/**
  * POST /api/watch/{id}/heartbeat: one update. The time since the last heartbeat (at most a missed beat's worth) is
  * added to the visit's watch time, so a page cannot claim more than it stayed. The player's latency, when the page
  * measured one, is kept for the live operations screen.
+ *
+ * The visit is the viewer's (its current id) or its browser's: a viewer that signed in or out since the visit began
+ * (here, or on another of the agent's pages, whose sign-in holds here too) keeps its visit, which moves to the id it
+ * now is. Starting a new visit instead would count the page twice (PV) and the browser as one more viewer (UV) for a
+ * mere sign-in, and the old visit, left under the other id, would name a viewer the chat no longer knows.
  */
 export async function heartbeat(
   db: Db,
   activityId: number,
   visitId: number,
-  viewerId: string | undefined,
+  viewer: { viewerId: string | undefined; browserId: string | undefined },
   latencyMs?: number,
 ): Promise<HeartbeatResult> {
-  const row = viewerId
-    ? await db
-        .updateTable('visits')
-        .set({
-          lastSeenAt: sql`now()`,
-          watchSeconds: sql`watch_seconds + least(greatest(extract(epoch from now() - last_seen_at), 0), ${WATCH_HEARTBEAT_MAX_SECONDS})::integer`,
-          ...(latencyMs === undefined ? {} : { latencyMs }),
-        })
+  const beat = (trx: Db, viewerId: string) =>
+    trx
+      .updateTable('visits')
+      .set({
+        lastSeenAt: sql`now()`,
+        watchSeconds: sql`watch_seconds + least(greatest(extract(epoch from now() - last_seen_at), 0), ${WATCH_HEARTBEAT_MAX_SECONDS})::integer`,
+        ...(latencyMs === undefined ? {} : { latencyMs }),
+      })
+      .where('id', '=', sql<string>`${visitId}`)
+      .where('activityId', '=', activityId)
+      .where('viewerId', '=', viewerId)
+      .returning(['id', 'watchSeconds'])
+      .executeTakeFirst();
+  const { viewerId, browserId } = viewer;
+  let row = viewerId ? await beat(db, viewerId) : undefined;
+  if (!row && viewerId && browserId) {
+    row = await db.transaction().execute(async (trx) => {
+      const visit = await trx
+        .selectFrom('visits')
+        .select(['id', 'viewerId'])
         .where('id', '=', sql<string>`${visitId}`)
         .where('activityId', '=', activityId)
-        .where('viewerId', '=', viewerId)
-        .returning(['id', 'watchSeconds'])
-        .executeTakeFirst()
-    : undefined;
+        .where((eb) => eb.or([eb('viewerId', '=', browserId), eb('browserId', '=', browserId)]))
+        .executeTakeFirst();
+      if (!visit) return undefined;
+      await moveVisits(trx, activityId, [visit.id], visit.viewerId, viewerId);
+      return beat(trx, viewerId);
+    });
+  }
   if (!row) throw notFound(WATCH_ERRORS.visitNotFound);
   return { visitId: Number(row.id), watchSeconds: row.watchSeconds };
 }

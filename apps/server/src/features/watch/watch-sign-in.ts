@@ -15,8 +15,14 @@ import { tooManyRequests } from '../../platform/errors.ts';
 import { secondsUntil } from '../../platform/rate-limit.ts';
 import { readActivitySection } from '../../platform/settings-store.ts';
 import { checkSmsCode, issueSmsCode } from '../account/index.ts';
-import { mobileGateOf, signedInMobile, signViewerMobile, VIEWER_SIGN_IN_TTL_MS } from './viewer-mobile.ts';
-import { publicActivity } from './watch-service.ts';
+import {
+  mobileGateOf,
+  mobileViewerId,
+  signedInMobile,
+  signViewerMobile,
+  VIEWER_SIGN_IN_TTL_MS,
+} from './viewer-mobile.ts';
+import { followViewerChange, publicActivity } from './watch-service.ts';
 
 // Signing a viewer in by SMS (issue 10): the mobile is proved by a code (the account's codes and their limits), then
 // kept in the viewer-mobile cookie (viewer-mobile.ts).
@@ -58,8 +64,17 @@ export async function sendSignInCode(
   return { mobile: sent.mobile, resendAfter: sent.resendAfter, expiresIn: sent.expiresIn };
 }
 
-/** POST /api/watch/{id}/sign-in: the right code spends it and answers the cookie's token and the page's view of it. */
-export async function signIn(ctx: AppContext, activityId: number, input: ViewerSignInInput, client: ClientInfo) {
+/**
+ * POST /api/watch/{id}/sign-in: the right code spends it and answers the cookie's token and the page's view of it. The
+ * browser's open visits to this page count for the mobile's id from now on (watch-service.ts followViewerChange).
+ */
+export async function signIn(
+  ctx: AppContext,
+  activityId: number,
+  input: ViewerSignInInput,
+  client: ClientInfo,
+  browserId: string | undefined,
+) {
   const activity = await publicActivity(ctx.db, activityId);
   const tries = await ctx.limits.hit(`viewer-sign-in:ip:${client.ip}`, SIGN_IN_WINDOW_MS);
   if (tries.count > SIGN_INS_PER_ADDRESS) {
@@ -72,6 +87,7 @@ export async function signIn(ctx: AppContext, activityId: number, input: ViewerS
     consume: true,
   });
   const token = signViewerMobile(ctx.secretKey, activity.agentId, input.mobile);
+  await followViewerChange(ctx.db, activity.id, browserId, mobileViewerId(ctx.secretKey, input.mobile));
   const mobileGate = mobileGateOf(await allowedMobilesOf(ctx.db, activity.id), input.mobile);
   return {
     token,

@@ -698,6 +698,7 @@ export interface VirtualAudiences {
 export interface Visits {
   activityId: number;
   agentId: number;
+  browserId: string | null;
   device: "mobile" | "tablet" | "desktop";
   ditchSign: string | null;
   id: Generated<Int8>;

@@ -54,7 +54,12 @@ function SettingsFields({ identity }: { identity: ExtensionIdentity }) {
         <Form.Item name="allowRepeatWinners" label={t['extensions.field.allowRepeatWinners']} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name="requireMobile" label={t['extensions.field.requireMobile']} valuePropName="checked">
+        <Form.Item
+          name="requireMobile"
+          label={t['extensions.field.lotteryRequireMobile']}
+          tooltip={t['extensions.field.lotteryRequireMobileHint']}
+          valuePropName="checked"
+        >
           <Switch />
         </Form.Item>
       </>
