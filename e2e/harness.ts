@@ -1,6 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import { type TestContext, test } from 'node:test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import type { RunningServer } from './start-server.ts';
 
 /** The top-level agent the journeys' server is started with. */
@@ -60,16 +69,57 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Every journey's browser asks for reduced motion, which the console honours by switching antd's animations off: a
+ * click never lands on a dialog still zooming into place (on a busy machine its frames are far apart, and such clicks
+ * were lost).
+ */
+const REDUCED_MOTION = 'reduce';
+
+/** The browser contexts a journey opened, so that they are its own to picture on failure and to close after it. */
+const journeyScope = new AsyncLocalStorage<BrowserContext[]>();
+
+/** A browser context of the running journey's (Chinese, reduced motion), closed when the journey ends. */
+export async function newJourneyContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'zh-CN', reducedMotion: REDUCED_MOTION, ...options });
+  journeyScope.getStore()?.push(context);
+  return context;
+}
+
+/**
+ * One journey: a test whose browser contexts are its own. Journeys run side by side (e2e/run.ts), so a journey that
+ * fails leaves a picture of every page it still had open (e2e/screenshots/failed-*.png), and whatever it opened is
+ * closed after it, whichever way it ended, without touching the journey beside it.
+ */
+export function journey(name: string, fn: (t: TestContext) => Promise<void>): void {
+  test(name, async (t) => {
+    const contexts: BrowserContext[] = [];
+    await journeyScope.run(contexts, async () => {
+      try {
+        await fn(t);
+      } catch (error) {
+        const label = name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 40);
+        const pages = contexts.flatMap((context) => context.pages());
+        for (const [index, page] of pages.entries()) {
+          await mkdir(SCREENSHOTS, { recursive: true });
+          await page
+            .screenshot({ path: path.join(SCREENSHOTS, `failed-${label}-${index}.png`), fullPage: true })
+            .catch(() => {});
+        }
+        throw error;
+      } finally {
+        await Promise.all(contexts.map((context) => context.close().catch(() => {})));
+      }
+    });
+  });
+}
+
 export function createJourney(server: RunningServer, browser: Browser): Journey {
   return {
     server,
     browser,
     async open(pathname) {
-      const context = await browser.newContext({
-        baseURL: server.baseUrl,
-        locale: 'zh-CN',
-        viewport: VIEWPORT,
-      });
+      const context = await newJourneyContext(browser, { baseURL: server.baseUrl, viewport: VIEWPORT });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       await page.goto(pathname);
@@ -148,14 +198,6 @@ export async function api<T = Record<string, unknown>>(
 }
 
 /**
- * Waits until no antd dialog is still zooming in or out. A click during the zoom can land where the button is not yet
- * (on a busy machine the animation's frames are far apart), and is lost.
- */
-export async function dialogsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="ant-zoom-"]'));
-}
-
-/**
  * The server's answer to the console's next `method` call on a path matching `path` (after /api): a journey waits
  * for it, and asserts its status, before it looks for what the answer changes on screen.
  */
@@ -176,9 +218,8 @@ const IPHONE_UA =
  * With a nickname, the chat starts with it as the viewer's chosen one.
  */
 export async function openPhone(j: Journey, pathname: string, nickname?: string): Promise<Page> {
-  const context = await j.browser.newContext({
+  const context = await newJourneyContext(j.browser, {
     baseURL: j.server.baseUrl,
-    locale: 'zh-CN',
     viewport: PHONE,
     deviceScaleFactor: 2,
     isMobile: true,

@@ -1,4 +1,4 @@
-import { after, afterEach, before, describe } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { startDnsStandIn } from '../apps/server/test/branding/dns-stand-in.ts';
 import { ADMIN, createJourney, type Journey, launchBrowser } from './harness.ts';
 import { accountJourneys } from './journeys/account.ts';
@@ -26,9 +26,13 @@ import { watchJourneys } from './journeys/watch.ts';
 import { wechatPayJourneys } from './journeys/wechat-pay.ts';
 import { freePort, startServer } from './start-server.ts';
 
-// One server and one browser for every journey; each journey opens its own browser context.
+// One server and one browser for every journey; each journey opens browser contexts of its own (harness.ts
+// `journey`). Journeys mostly wait (for the server, a push, a poll), so two run side by side (E2E_CONCURRENCY);
+// those that work as the admin run first, one at a time.
 
-const journey = {} as Journey;
+const CONCURRENCY = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 2);
+
+const j = {} as Journey;
 
 describe('browser journeys', () => {
   before(async () => {
@@ -44,53 +48,46 @@ describe('browser journeys', () => {
       DNS_RESOLVER: brandingDns.standIn.address,
     });
     const browser = await launchBrowser();
-    Object.assign(journey, createJourney(server, browser));
-  });
-  // A journey that fails leaves a picture of every page it still had open (e2e/screenshots/failed-*.png), and
-  // whatever it left open is closed so the next journey starts clean.
-  afterEach(async (t) => {
-    const pages = journey.browser?.contexts().flatMap((context) => context.pages()) ?? [];
-    if (!t.passed) {
-      for (const [index, page] of pages.entries()) {
-        await journey
-          .screenshot(page, `failed-${t.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 40)}-${index}`)
-          .catch(() => {});
-      }
-    }
-    await Promise.all(journey.browser?.contexts().map((context) => context.close()) ?? []);
+    Object.assign(j, createJourney(server, browser));
   });
   after(async () => {
-    await journey.browser?.close();
-    await journey.server?.stop();
+    await j.browser?.close();
+    await j.server?.stop();
     await brandingDns.standIn?.close();
   });
 
-  accountJourneys(journey);
-  // The agents journeys start from the admin's empty list of lower-level agents, so they come before the journeys
-  // that make agents of their own (j.newAgent).
-  agentJourneys(journey);
-  agentEditJourneys(journey);
-  agentAccessJourneys(journey);
-  activityJourneys(journey);
-  activityCopyJourneys(journey);
-  brandingJourneys(journey);
-  subaccountJourneys(journey);
-  sensitiveWordJourneys(journey);
-  giftJourneys(journey);
-  robotJourneys(journey);
-  liveStreamJourneys(journey);
-  pageTemplateJourneys(journey);
-  priceJourneys(journey);
-  wechatPayJourneys(journey);
-  activitySettingsJourneys(journey);
-  meetingJourneys(journey);
-  watchJourneys(journey);
-  liveOpsJourneys(journey);
-  commentJourneys(journey);
-  interactionJourneys(journey);
-  rewardJourneys(journey);
-  giftSendJourneys(journey);
-  liveTranscodeJourneys(journey);
-  statsJourneys(journey);
-  invitationJourneys(journey);
+  // The journeys that work as the admin see its state as the journeys before them left it (the agents journeys start
+  // from its empty list of lower-level agents, before any journey makes agents of its own with j.newAgent): one at a
+  // time, first. The rest each work as an agent of their own.
+  describe('as the admin', () => {
+    accountJourneys(j);
+    agentJourneys(j);
+    agentEditJourneys(j);
+    agentAccessJourneys(j);
+    activityJourneys(j);
+    activityCopyJourneys(j);
+    brandingJourneys(j);
+    subaccountJourneys(j);
+  });
+
+  describe('side by side', { concurrency: CONCURRENCY }, () => {
+    sensitiveWordJourneys(j);
+    giftJourneys(j);
+    robotJourneys(j);
+    liveStreamJourneys(j);
+    pageTemplateJourneys(j);
+    priceJourneys(j);
+    wechatPayJourneys(j);
+    activitySettingsJourneys(j);
+    meetingJourneys(j);
+    watchJourneys(j);
+    liveOpsJourneys(j);
+    commentJourneys(j);
+    interactionJourneys(j);
+    rewardJourneys(j);
+    giftSendJourneys(j);
+    liveTranscodeJourneys(j);
+    statsJourneys(j);
+    invitationJourneys(j);
+  });
 });

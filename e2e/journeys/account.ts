@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ADMIN, type Journey } from '../harness.ts';
+import { ADMIN, type Journey, journey } from '../harness.ts';
 
 // Sign-up, sign-in (password and SMS), the seed's messages, the 401 redirect with returnUrl, sign-out, lost password,
 // and the user page — as a person does them, in one browser.
@@ -24,7 +23,7 @@ async function passwordLogin(page: Page, username: string, password: string) {
 }
 
 export function accountJourneys(j: Journey) {
-  test('an unauthenticated visit to / lands on /login', async () => {
+  journey('an unauthenticated visit to / lands on /login', async () => {
     const page = await j.open('/');
     await expectPath(page, '/login');
     await page.getByRole('tab', { name: '密码登录' }).waitFor();
@@ -32,7 +31,7 @@ export function accountJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('sign up with the SMS code from the outbox, then sign out', async () => {
+  journey('sign up with the SMS code from the outbox, then sign out', async () => {
     const page = await j.open('/signup');
     await page.getByPlaceholder(/手机号/).fill(NEW_MOBILE);
     await page.getByRole('button', { name: /获取验证码/ }).click();
@@ -57,7 +56,7 @@ export function accountJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('a wrong password shows the seed message; the right one signs in', async () => {
+  journey('a wrong password shows the seed message; the right one signs in', async () => {
     const page = await j.open('/login');
     await passwordLogin(page, ADMIN.mobile, 'not-the-password');
     await page.getByText('用户名或密码错误').first().waitFor();
@@ -67,7 +66,7 @@ export function accountJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('sign in by SMS code; an unregistered mobile gets the seed message', async () => {
+  journey('sign in by SMS code; an unregistered mobile gets the seed message', async () => {
     const page = await j.open('/login');
     await page.getByRole('tab', { name: '验证码登录' }).click();
     const panel = page.getByRole('tabpanel');
@@ -87,7 +86,7 @@ export function accountJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('a stale token on a deep link goes to /login with returnUrl, and back there after signing in', async () => {
+  journey('a stale token on a deep link goes to /login with returnUrl, and back there after signing in', async () => {
     const page = await j.open('/login');
     await page.evaluate(() => localStorage.setItem('yanbo.manageToken', 'stale-token-value'));
     await page.goto('/user');
@@ -99,7 +98,7 @@ export function accountJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('reset a lost password, then sign in with the new one', async () => {
+  journey('reset a lost password, then sign in with the new one', async () => {
     const page = await j.open('/lostpass');
     await page.getByPlaceholder(/手机号/).fill(NEW_MOBILE);
     await page.getByRole('button', { name: /获取验证码/ }).click();
@@ -119,7 +118,7 @@ export function accountJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('edit the profile on /user with the seed toast', async () => {
+  journey('edit the profile on /user with the seed toast', async () => {
     const token = await j.apiLogin(ADMIN.mobile, ADMIN.password);
     const page = await j.open(`/user#access_token=${token}`);
     await page.getByText(ADMIN.mobile).first().waitFor();
@@ -135,34 +134,37 @@ export function accountJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('upload an avatar through its policy, and bind then unbind WeChat through the sandbox authorize page', async () => {
-    const token = await j.apiLogin(ADMIN.mobile, ADMIN.password);
-    const page = await j.open(`/user#access_token=${token}`);
-    await page.getByText(ADMIN.mobile).first().waitFor();
-    await page.locator('input[type=file]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByText('账号信息保存成功').waitFor();
-    const me = (await (
-      await fetch(`${j.server.baseUrl}/api/agent/me`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as { avatar: string };
-    assert.match(me.avatar, /^\/files\/agent\/\d+\/avatar\/.+\.png$/);
-    assert.equal((await fetch(`${j.server.baseUrl}${me.avatar}`)).status, 200);
+  journey(
+    'upload an avatar through its policy, and bind then unbind WeChat through the sandbox authorize page',
+    async () => {
+      const token = await j.apiLogin(ADMIN.mobile, ADMIN.password);
+      const page = await j.open(`/user#access_token=${token}`);
+      await page.getByText(ADMIN.mobile).first().waitFor();
+      await page.locator('input[type=file]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByText('账号信息保存成功').waitFor();
+      const me = (await (
+        await fetch(`${j.server.baseUrl}/api/agent/me`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { avatar: string };
+      assert.match(me.avatar, /^\/files\/agent\/\d+\/avatar\/.+\.png$/);
+      assert.equal((await fetch(`${j.server.baseUrl}${me.avatar}`)).status, 200);
 
-    await page.getByRole('tab', { name: '微信绑定' }).click();
-    await page.getByRole('button', { name: /绑定微信/ }).click();
-    await page.waitForURL(/\/sandbox\/wechat\/authorize/);
-    await page.getByLabel('微信昵称').fill('演播测试号');
-    await page.getByRole('button', { name: '同意授权' }).click();
-    await page.getByText('设置成功').waitFor();
-    await page.getByRole('tab', { name: '微信绑定' }).click();
-    await page.getByText('已绑定微信：演播测试号').waitFor();
-    assert.equal(new URL(page.url()).searchParams.get('code'), null);
-    await j.screenshot(page, 'user-wechat-bound');
-    await page.getByRole('button', { name: /解除绑定/ }).click();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('删除成功').waitFor();
-    await page.getByRole('button', { name: /绑定微信/ }).waitFor();
-    await page.context().close();
-  });
+      await page.getByRole('tab', { name: '微信绑定' }).click();
+      await page.getByRole('button', { name: /绑定微信/ }).click();
+      await page.waitForURL(/\/sandbox\/wechat\/authorize/);
+      await page.getByLabel('微信昵称').fill('演播测试号');
+      await page.getByRole('button', { name: '同意授权' }).click();
+      await page.getByText('设置成功').waitFor();
+      await page.getByRole('tab', { name: '微信绑定' }).click();
+      await page.getByText('已绑定微信：演播测试号').waitFor();
+      assert.equal(new URL(page.url()).searchParams.get('code'), null);
+      await j.screenshot(page, 'user-wechat-bound');
+      await page.getByRole('button', { name: /解除绑定/ }).click();
+      await page.getByRole('button', { name: /确\s*定/ }).click();
+      await page.getByText('删除成功').waitFor();
+      await page.getByRole('button', { name: /绑定微信/ }).waitFor();
+      await page.context().close();
+    },
+  );
 }
 
 /** A 1×1 PNG. */

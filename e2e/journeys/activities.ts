@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { test } from 'node:test';
-import { ADMIN, api, JOURNEY_LAN_HOST, type Journey } from '../harness.ts';
+import { ADMIN, api, JOURNEY_LAN_HOST, type Journey, journey, newJourneyContext } from '../harness.ts';
 
 // Create an activity in the modal, land on its board, push with ffmpeg and watch the board follow without a reload.
 
 export function activityJourneys(j: Journey) {
-  test('create an activity, land on its board, and watch a push turn it live and back', async (t) => {
+  journey('create an activity, land on its board, and watch a push turn it live and back', async (t) => {
     const token = await j.apiLogin(ADMIN.mobile, ADMIN.password);
     const page = await j.open(`/#access_token=${token}`);
     await page
@@ -56,68 +55,71 @@ export function activityJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('the board shows a sub-account’s credentials to the main account; a sub-account manages no groups', async () => {
-    const agent = await j.newAgent();
-    const username = `hall-${agent.id}`;
-    const sub = await api<{ id: number }>(j, agent.token, 'POST', '/agent/subagent', {
-      username,
-      password: 'hall-pass-1',
-    });
-    const group = await api<{ id: number }>(j, agent.token, 'POST', '/agent/activity-group', { name: '发布会' });
-    const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
-      name: '分配给会场的直播',
-      subagentId: sub.id,
-      groupId: group.id,
-    });
+  journey(
+    'the board shows a sub-account’s credentials to the main account; a sub-account manages no groups',
+    async () => {
+      const agent = await j.newAgent();
+      const username = `hall-${agent.id}`;
+      const sub = await api<{ id: number }>(j, agent.token, 'POST', '/agent/subagent', {
+        username,
+        password: 'hall-pass-1',
+      });
+      const group = await api<{ id: number }>(j, agent.token, 'POST', '/agent/activity-group', { name: '发布会' });
+      const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
+        name: '分配给会场的直播',
+        subagentId: sub.id,
+        groupId: group.id,
+      });
 
-    // The main account: the board names the sub-account and opens its credentials.
-    const owner = await j.open(`/board/${activity.id}#access_token=${agent.token}`);
-    await owner.getByTestId('board-activity-name').getByText('分配给会场的直播').waitFor();
-    await owner.getByTestId('board-subagent').getByText(username).click();
-    await owner.getByTestId('activity-subagent-password').getByText('hall-pass-1').waitFor();
-    await owner.waitForTimeout(300);
-    await j.screenshot(owner, 'board-subagent-credentials');
-    await owner.goto('/');
-    await owner.getByRole('tab', { name: /发布会/ }).waitFor();
-    await owner.getByTestId('activity-groups-manage').waitFor();
-    await owner.context().close();
+      // The main account: the board names the sub-account and opens its credentials.
+      const owner = await j.open(`/board/${activity.id}#access_token=${agent.token}`);
+      await owner.getByTestId('board-activity-name').getByText('分配给会场的直播').waitFor();
+      await owner.getByTestId('board-subagent').getByText(username).click();
+      await owner.getByTestId('activity-subagent-password').getByText('hall-pass-1').waitFor();
+      await owner.waitForTimeout(300);
+      await j.screenshot(owner, 'board-subagent-credentials');
+      await owner.goto('/');
+      await owner.getByRole('tab', { name: /发布会/ }).waitFor();
+      await owner.getByTestId('activity-groups-manage').waitFor();
+      await owner.context().close();
 
-    // The sub-account: the same board without credentials; the list filters by group but offers no management.
-    const subToken = await j.apiLogin(username, 'hall-pass-1');
-    const page = await j.open(`/board/${activity.id}#access_token=${subToken}`);
-    await page.getByTestId('board-activity-name').getByText('分配给会场的直播').waitFor();
-    await page.getByText('直播预览').first().waitFor();
-    assert.equal(await page.getByTestId('board-subagent').count(), 0);
-    assert.equal(await page.getByText('hall-pass-1').count(), 0);
-    await page.goto('/');
-    await page.getByText('分配给会场的直播').first().waitFor();
-    await page.getByRole('tab', { name: /发布会/ }).click();
-    await page.getByText('分配给会场的直播').first().waitFor();
-    assert.equal(await page.getByTestId('activity-groups-manage').count(), 0);
-    assert.equal(await page.getByText('分组管理').count(), 0);
-    await j.screenshot(page, 'activities-subaccount-groups');
+      // The sub-account: the same board without credentials; the list filters by group but offers no management.
+      const subToken = await j.apiLogin(username, 'hall-pass-1');
+      const page = await j.open(`/board/${activity.id}#access_token=${subToken}`);
+      await page.getByTestId('board-activity-name').getByText('分配给会场的直播').waitFor();
+      await page.getByText('直播预览').first().waitFor();
+      assert.equal(await page.getByTestId('board-subagent').count(), 0);
+      assert.equal(await page.getByText('hall-pass-1').count(), 0);
+      await page.goto('/');
+      await page.getByText('分配给会场的直播').first().waitFor();
+      await page.getByRole('tab', { name: /发布会/ }).click();
+      await page.getByText('分配给会场的直播').first().waitFor();
+      assert.equal(await page.getByTestId('activity-groups-manage').count(), 0);
+      assert.equal(await page.getByText('分组管理').count(), 0);
+      await j.screenshot(page, 'activities-subaccount-groups');
 
-    // Its live configuration: the activity's own media lists save; the agent-wide ones are shown, not changed.
-    await page.goto(`/board/${activity.id}/live`);
-    await page.getByTestId('live-media-save').click();
-    await page.getByText('保存成功').first().waitFor();
-    for (const title of ['默认媒体', '全局媒体']) {
-      const card = page
-        .locator('.ant-card')
-        .filter({ has: page.locator(':scope > .ant-card-head .ant-card-head-title', { hasText: title }) });
-      await card.getByTestId('main-account-only').getByText('仅主账号可修改').waitFor();
-      assert.equal(await card.getByRole('button', { name: '保存' }).count(), 0);
-      const slots = card.locator('.ant-select');
-      assert.ok((await slots.count()) > 0);
-      assert.equal(await card.locator('.ant-select:not(.ant-select-disabled)').count(), 0);
-    }
-    await j.screenshot(page, 'live-config-subaccount-agent-wide');
-    await page.context().close();
-  });
+      // Its live configuration: the activity's own media lists save; the agent-wide ones are shown, not changed.
+      await page.goto(`/board/${activity.id}/live`);
+      await page.getByTestId('live-media-save').click();
+      await page.getByText('保存成功').first().waitFor();
+      for (const title of ['默认媒体', '全局媒体']) {
+        const card = page
+          .locator('.ant-card')
+          .filter({ has: page.locator(':scope > .ant-card-head .ant-card-head-title', { hasText: title }) });
+        await card.getByTestId('main-account-only').getByText('仅主账号可修改').waitFor();
+        assert.equal(await card.getByRole('button', { name: '保存' }).count(), 0);
+        const slots = card.locator('.ant-select');
+        assert.ok((await slots.count()) > 0);
+        assert.equal(await card.locator('.ant-select:not(.ant-select-disabled)').count(), 0);
+      }
+      await j.screenshot(page, 'live-config-subaccount-agent-wide');
+      await page.context().close();
+    },
+  );
 }
 
 export function activityCopyJourneys(j: Journey) {
-  test('batch-create activities, save one as a new activity with its template, and copy its channel', async () => {
+  journey('batch-create activities, save one as a new activity with its template, and copy its channel', async () => {
     const { token } = await j.newAgent();
     const page = await j.open(`/#access_token=${token}`);
     await page.getByRole('button', { name: /批量创建/ }).click();
@@ -180,77 +182,86 @@ export function activityCopyJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('status words: schedule and stream apart in the list and on the board; the board has the watch address and QR', async () => {
-    const agent = await j.newAgent();
-    const hour = 3_600_000;
-    const started = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
-      name: '已开始未推流',
-      startedAt: new Date(Date.now() - hour).toISOString(),
-    });
-    await api(j, agent.token, 'POST', '/activity', {
-      name: '还没开始的活动',
-      startedAt: new Date(Date.now() + hour).toISOString(),
-    });
-    const archived = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
-      name: '归档的活动',
-      startedAt: new Date(Date.now() - hour).toISOString(),
-    });
-    await api(j, agent.token, 'PUT', `/activity/${archived.id}/archive`, { isArchived: true });
-    await api(j, agent.token, 'POST', `/agent/${agent.id}/promotion-channel`, {
-      name: '朋友圈',
-      activityId: started.id,
-    });
+  journey(
+    'status words: schedule and stream apart in the list and on the board; the board has the watch address and QR',
+    async () => {
+      const agent = await j.newAgent();
+      const hour = 3_600_000;
+      const started = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
+        name: '已开始未推流',
+        startedAt: new Date(Date.now() - hour).toISOString(),
+      });
+      await api(j, agent.token, 'POST', '/activity', {
+        name: '还没开始的活动',
+        startedAt: new Date(Date.now() + hour).toISOString(),
+      });
+      const archived = await api<{ id: number }>(j, agent.token, 'POST', '/activity', {
+        name: '归档的活动',
+        startedAt: new Date(Date.now() - hour).toISOString(),
+      });
+      await api(j, agent.token, 'PUT', `/activity/${archived.id}/archive`, { isArchived: true });
+      await api(j, agent.token, 'POST', `/agent/${agent.id}/promotion-channel`, {
+        name: '朋友圈',
+        activityId: started.id,
+      });
 
-    const page = await j.open(`/#access_token=${agent.token}`);
-    const row = (name: string) => page.locator('.activity-table tr.ant-table-row').filter({ hasText: name });
-    // Past its start without a push: 进行中 beside 未推流, never 直播中 (issue 8).
-    await row('已开始未推流').getByTestId('activity-status').getByText('进行中').waitFor();
-    await row('已开始未推流').getByTestId('activity-status').getByText('未推流').waitFor();
-    await row('还没开始的活动').getByTestId('activity-status').getByText('未开始').waitFor();
-    assert.equal(await page.locator('.activity-table').getByText('直播中').count(), 0);
-    await j.screenshot(page, 'activity-list-status');
-    await page.getByRole('tab', { name: /归档活动/ }).click();
-    await row('归档的活动').getByTestId('activity-status').getByText('已归档').waitFor();
-    assert.equal(await row('归档的活动').getByText('直播中').count(), 0);
+      const page = await j.open(`/#access_token=${agent.token}`);
+      const row = (name: string) => page.locator('.activity-table tr.ant-table-row').filter({ hasText: name });
+      // Past its start without a push: 进行中 beside 未推流, never 直播中 (issue 8).
+      await row('已开始未推流').getByTestId('activity-status').getByText('进行中').waitFor();
+      await row('已开始未推流').getByTestId('activity-status').getByText('未推流').waitFor();
+      await row('还没开始的活动').getByTestId('activity-status').getByText('未开始').waitFor();
+      assert.equal(await page.locator('.activity-table').getByText('直播中').count(), 0);
+      await j.screenshot(page, 'activity-list-status');
+      await page.getByRole('tab', { name: /归档活动/ }).click();
+      await row('归档的活动').getByTestId('activity-status').getByText('已归档').waitFor();
+      assert.equal(await row('归档的活动').getByText('直播中').count(), 0);
 
-    // The board: the same two labels, the watch address with its QR code, and the ditch's link.
-    await page.goto(`/board/${started.id}`);
-    await page.getByTestId('board-activity-name').getByText('已开始未推流').waitFor();
-    await page.getByTestId('activity-status').getByText('进行中').waitFor();
-    await page.getByTestId('activity-status').getByText('未推流').waitFor();
-    const watchUrl = `${j.server.baseUrl}/watch/${started.id}`;
-    assert.equal(await page.getByTestId('board-watch-url').inputValue(), watchUrl);
-    await page.getByTestId('board-watch-qr').locator('canvas').waitFor();
-    const ditch = page.getByTestId('board-ditch-link').filter({ hasText: '朋友圈' });
-    await ditch.getByText(`${watchUrl}?ditch=`).waitFor();
-    await ditch.getByRole('button', { name: '朋友圈二维码' }).click();
-    await page.getByText('扫码打开「朋友圈」链接').waitFor();
-    await page.locator('.ant-popover canvas').waitFor();
-    await j.screenshot(page, 'board-watch-qr');
-    await page.context().close();
-  });
+      // The board: the same two labels, the watch address with its QR code, and the ditch's link.
+      await page.goto(`/board/${started.id}`);
+      await page.getByTestId('board-activity-name').getByText('已开始未推流').waitFor();
+      await page.getByTestId('activity-status').getByText('进行中').waitFor();
+      await page.getByTestId('activity-status').getByText('未推流').waitFor();
+      const watchUrl = `${j.server.baseUrl}/watch/${started.id}`;
+      assert.equal(await page.getByTestId('board-watch-url').inputValue(), watchUrl);
+      await page.getByTestId('board-watch-qr').locator('canvas').waitFor();
+      const ditch = page.getByTestId('board-ditch-link').filter({ hasText: '朋友圈' });
+      await ditch.getByText(`${watchUrl}?ditch=`).waitFor();
+      await ditch.getByRole('button', { name: '朋友圈二维码' }).click();
+      await page.getByText('扫码打开「朋友圈」链接').waitFor();
+      await page.locator('.ant-popover canvas').waitFor();
+      await j.screenshot(page, 'board-watch-qr');
+      await page.context().close();
+    },
+  );
 
-  test('the board builds push and pull addresses from the host the console was opened on when no domain is set', async () => {
-    const agent = await j.newAgent();
-    const activity = await api<{ id: number; stream: { pushServer: string } }>(j, agent.token, 'POST', '/activity', {
-      name: '局域网推流',
-    });
-    const rtmpPort = new URL(activity.stream.pushServer.replace('rtmp:', 'http:')).port;
-    // The browser reaches this server by a name, as another machine on the network would.
-    const host = JOURNEY_LAN_HOST;
-    const port = new URL(j.server.baseUrl).port;
-    const page = await (await j.browser.newContext({ locale: 'zh-CN' })).newPage();
-    await page.goto(`http://${host}:${port}/board/${activity.id}#access_token=${agent.token}`);
-    await page.getByRole('textbox', { name: 'OBS 服务器' }).waitFor();
-    assert.equal(
-      await page.getByRole('textbox', { name: 'OBS 服务器' }).inputValue(),
-      `rtmp://${host}:${rtmpPort}/live`,
-    );
-    assert.match(
-      await page.getByRole('textbox', { name: 'FLV', exact: true }).inputValue(),
-      new RegExp(`^http://${host.replaceAll('.', '\\.')}:${port}/live/`),
-    );
-    assert.equal(await page.getByTestId('board-watch-url').inputValue(), `http://${host}:${port}/watch/${activity.id}`);
-    await j.screenshot(page, 'board-push-host');
-  });
+  journey(
+    'the board builds push and pull addresses from the host the console was opened on when no domain is set',
+    async () => {
+      const agent = await j.newAgent();
+      const activity = await api<{ id: number; stream: { pushServer: string } }>(j, agent.token, 'POST', '/activity', {
+        name: '局域网推流',
+      });
+      const rtmpPort = new URL(activity.stream.pushServer.replace('rtmp:', 'http:')).port;
+      // The browser reaches this server by a name, as another machine on the network would.
+      const host = JOURNEY_LAN_HOST;
+      const port = new URL(j.server.baseUrl).port;
+      const page = await (await newJourneyContext(j.browser, {})).newPage();
+      await page.goto(`http://${host}:${port}/board/${activity.id}#access_token=${agent.token}`);
+      await page.getByRole('textbox', { name: 'OBS 服务器' }).waitFor();
+      assert.equal(
+        await page.getByRole('textbox', { name: 'OBS 服务器' }).inputValue(),
+        `rtmp://${host}:${rtmpPort}/live`,
+      );
+      assert.match(
+        await page.getByRole('textbox', { name: 'FLV', exact: true }).inputValue(),
+        new RegExp(`^http://${host.replaceAll('.', '\\.')}:${port}/live/`),
+      );
+      assert.equal(
+        await page.getByTestId('board-watch-url').inputValue(),
+        `http://${host}:${port}/watch/${activity.id}`,
+      );
+      await j.screenshot(page, 'board-push-host');
+    },
+  );
 }

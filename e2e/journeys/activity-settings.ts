@@ -3,9 +3,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { answerTo, api, dialogsSettled, type Journey } from '../harness.ts';
+import { answerTo, api, type Journey, journey } from '../harness.ts';
 
 // The activity list's filters and paging, an activity's settings screen, ditches, destroy, and the board's live
 // online count — each journey as an agent of its own, so what it counts is only its own.
@@ -39,7 +38,7 @@ async function waitForRows(page: Page, count: number) {
 }
 
 export function activitySettingsJourneys(j: Journey) {
-  test('the activity list filters by status and group, searches by name, loads more and destroys', async () => {
+  journey('the activity list filters by status and group, searches by name, loads more and destroys', async () => {
     const agent = await j.newAgent();
     const first = await api<{ id: number }>(j, agent.token, 'POST', '/agent/activity-group', { name: '第一组' });
     const second = await api<{ id: number }>(j, agent.token, 'POST', '/agent/activity-group', { name: '第二组' });
@@ -111,113 +110,116 @@ export function activitySettingsJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('activity settings: change the watch code, save a share card, end a meeting, configure an extension', async () => {
-    const agent = await j.newAgent();
-    const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '设置旅程活动' });
-    const page = await openAs(j, agent, `/board/${activity.id}/settings`);
-    await page.getByTestId('subpage-activity-name').getByText('设置旅程活动').waitFor();
+  journey(
+    'activity settings: change the watch code, save a share card, end a meeting, configure an extension',
+    async () => {
+      const agent = await j.newAgent();
+      const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '设置旅程活动' });
+      const page = await openAs(j, agent, `/board/${activity.id}/settings`);
+      await page.getByTestId('subpage-activity-name').getByText('设置旅程活动').waitFor();
 
-    // Watch code.
-    await page.getByLabel('启用观看码').click();
-    await page.getByPlaceholder('4-16 位字母或数字，留空自动生成').fill('ab');
-    await page.getByRole('button', { name: '更新观看码' }).click();
-    await page.getByText('观看码为 4-16 位字母或数字').waitFor();
-    await page.getByPlaceholder('4-16 位字母或数字，留空自动生成').fill('Live2026');
-    await page.getByRole('button', { name: '更新观看码' }).click();
-    await page.getByText('更新成功').waitFor();
-    await page.getByTestId('watch-code-current').getByText('Live2026').waitFor();
-    await j.screenshot(page, 'settings-watch-code');
-    const code = await api<{ enabled: boolean; code: string }>(
-      j,
-      agent.token,
-      'GET',
-      `/activity/${activity.id}/watchcode`,
-    );
-    assert.deepEqual(code, { enabled: true, code: 'Live2026' });
+      // Watch code.
+      await page.getByLabel('启用观看码').click();
+      await page.getByPlaceholder('4-16 位字母或数字，留空自动生成').fill('ab');
+      await page.getByRole('button', { name: '更新观看码' }).click();
+      await page.getByText('观看码为 4-16 位字母或数字').waitFor();
+      await page.getByPlaceholder('4-16 位字母或数字，留空自动生成').fill('Live2026');
+      await page.getByRole('button', { name: '更新观看码' }).click();
+      await page.getByText('更新成功').waitFor();
+      await page.getByTestId('watch-code-current').getByText('Live2026').waitFor();
+      await j.screenshot(page, 'settings-watch-code');
+      const code = await api<{ enabled: boolean; code: string }>(
+        j,
+        agent.token,
+        'GET',
+        `/activity/${activity.id}/watchcode`,
+      );
+      assert.deepEqual(code, { enabled: true, code: 'Live2026' });
 
-    // Share card.
-    await page.getByRole('tab', { name: '分享卡片' }).click();
-    await page.getByLabel('分享标题').fill('周年庆直播');
-    await page.getByLabel('分享描述').fill('今晚八点，不见不散');
-    await page.getByLabel('分享图片').fill('not a url');
-    await page.getByRole('button', { name: /保\s*存/ }).click();
-    await page.getByText('请输入以 http(s):// 或 / 开头的图片地址').waitFor();
-    await page.getByLabel('分享图片').fill('/favicon.svg');
-    await page.getByRole('button', { name: /保\s*存/ }).click();
-    await page.getByText('保存成功').waitFor();
-    await j.screenshot(page, 'settings-share-card');
-    const card = await api<{ title: string }>(j, agent.token, 'GET', `/activity/${activity.id}/shareCard`);
-    assert.equal(card.title, '周年庆直播');
+      // Share card.
+      await page.getByRole('tab', { name: '分享卡片' }).click();
+      await page.getByLabel('分享标题').fill('周年庆直播');
+      await page.getByLabel('分享描述').fill('今晚八点，不见不散');
+      await page.getByLabel('分享图片').fill('not a url');
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      await page.getByText('请输入以 http(s):// 或 / 开头的图片地址').waitFor();
+      await page.getByLabel('分享图片').fill('/favicon.svg');
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      await page.getByText('保存成功').waitFor();
+      await j.screenshot(page, 'settings-share-card');
+      const card = await api<{ title: string }>(j, agent.token, 'GET', `/activity/${activity.id}/shareCard`);
+      assert.equal(card.title, '周年庆直播');
 
-    // Meeting: one is going on; ending it reloads the details (state back to idle); ending again fails.
-    await api(j, agent.token, 'POST', `/v3/activity/${activity.id}/meeting/join`);
-    await page.getByRole('tab', { name: '会议' }).click();
-    await page.getByTestId('meeting-state').getByText('会议中').waitFor();
-    await page.getByRole('button', { name: '结束会议' }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
-    await page.getByText('结束会议成功').waitFor();
-    await page.getByTestId('meeting-state').getByText('空闲').waitFor();
-    await page.locator('.ant-table-row').filter({ hasText: '已结束' }).first().waitFor();
-    await j.screenshot(page, 'settings-meeting');
-    await page.getByRole('button', { name: '结束会议' }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
-    await page.getByText('结束会议失败').waitFor();
+      // Meeting: one is going on; ending it reloads the details (state back to idle); ending again fails.
+      await api(j, agent.token, 'POST', `/v3/activity/${activity.id}/meeting/join`);
+      await page.getByRole('tab', { name: '会议' }).click();
+      await page.getByTestId('meeting-state').getByText('会议中').waitFor();
+      await page.getByRole('button', { name: '结束会议' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
+      await page.getByText('结束会议成功').waitFor();
+      await page.getByTestId('meeting-state').getByText('空闲').waitFor();
+      await page.locator('.ant-table-row').filter({ hasText: '已结束' }).first().waitFor();
+      await j.screenshot(page, 'settings-meeting');
+      await page.getByRole('button', { name: '结束会议' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
+      await page.getByText('结束会议失败').waitFor();
 
-    // An extension: configure the lottery and switch it on.
-    await page.getByRole('tab', { name: '扩展应用' }).click();
-    const lottery = page.getByTestId('extension-lottery');
-    await lottery.getByText('尚未配置').waitFor();
-    await lottery.getByRole('button', { name: /配\s*置/ }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('奖品名称').fill('蓝牙耳机');
-    await dialog.getByLabel('中奖人数').fill('3');
-    await dialog.getByRole('button', { name: /保\s*存/ }).click();
-    await page.getByText('配置成功').waitFor();
-    await lottery.getByRole('switch').click();
-    await page.getByText('设置成功').waitFor();
-    await lottery.getByText('已开启').waitFor();
-    await j.screenshot(page, 'settings-extensions');
-    const state = await api<{ enabled: boolean; settings: { prizeName: string; winnerCount: number } }>(
-      j,
-      agent.token,
-      'GET',
-      `/v3/activity/${activity.id}/extension/lottery`,
-    );
-    assert.equal(state.enabled, true);
-    assert.equal(state.settings.prizeName, '蓝牙耳机');
-    assert.equal(state.settings.winnerCount, 3);
+      // An extension: configure the lottery and switch it on.
+      await page.getByRole('tab', { name: '扩展应用' }).click();
+      const lottery = page.getByTestId('extension-lottery');
+      await lottery.getByText('尚未配置').waitFor();
+      await lottery.getByRole('button', { name: /配\s*置/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('奖品名称').fill('蓝牙耳机');
+      await dialog.getByLabel('中奖人数').fill('3');
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      await page.getByText('配置成功').waitFor();
+      await lottery.getByRole('switch').click();
+      await page.getByText('设置成功').waitFor();
+      await lottery.getByText('已开启').waitFor();
+      await j.screenshot(page, 'settings-extensions');
+      const state = await api<{ enabled: boolean; settings: { prizeName: string; winnerCount: number } }>(
+        j,
+        agent.token,
+        'GET',
+        `/v3/activity/${activity.id}/extension/lottery`,
+      );
+      assert.equal(state.enabled, true);
+      assert.equal(state.settings.prizeName, '蓝牙耳机');
+      assert.equal(state.settings.winnerCount, 3);
 
-    // The menu: add an entry and save.
-    await page.getByRole('tab', { name: '页面菜单' }).click();
-    await page.getByRole('button', { name: '添加菜单' }).click();
-    await page.getByRole('button', { name: /保\s*存/ }).click();
-    await page.getByText('保存成功').first().waitFor();
-    const menu = await api<{ items: { title: string }[] }>(j, agent.token, 'GET', `/activity/${activity.id}/menu`);
-    assert.deepEqual(
-      menu.items.map((item) => item.title),
-      ['聊天室', '活动简介', '新菜单'],
-    );
-    await j.screenshot(page, 'settings-menu');
+      // The menu: add an entry and save.
+      await page.getByRole('tab', { name: '页面菜单' }).click();
+      await page.getByRole('button', { name: '添加菜单' }).click();
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      await page.getByText('保存成功').first().waitFor();
+      const menu = await api<{ items: { title: string }[] }>(j, agent.token, 'GET', `/activity/${activity.id}/menu`);
+      assert.deepEqual(
+        menu.items.map((item) => item.title),
+        ['聊天室', '活动简介', '新菜单'],
+      );
+      await j.screenshot(page, 'settings-menu');
 
-    for (const [tab, shot] of [
-      ['活动管理员', 'settings-manager'],
-      ['短信', 'settings-sms'],
-      ['预约用户', 'settings-subscribers'],
-    ] as const) {
-      await page.getByRole('tab', { name: tab }).click();
-      await page.locator('.ant-skeleton').first().waitFor({ state: 'detached' });
-      await j.screenshot(page, shot);
-    }
-    await page.context().close();
-  });
+      for (const [tab, shot] of [
+        ['活动管理员', 'settings-manager'],
+        ['短信', 'settings-sms'],
+        ['预约用户', 'settings-subscribers'],
+      ] as const) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.locator('.ant-skeleton').first().waitFor({ state: 'detached' });
+        await j.screenshot(page, shot);
+      }
+      await page.context().close();
+    },
+  );
 
-  test('ditches: create with an activity, copy the link, edit, delete, and reload on page 1', async () => {
+  journey('ditches: create with an activity, copy the link, edit, delete, and reload on page 1', async () => {
     const agent = await j.newAgent();
     const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '渠道旅程活动' });
     const page = await openAs(j, agent, '/ditch');
@@ -254,7 +256,6 @@ export function activitySettingsJourneys(j: Journey) {
 
     await row.getByRole('button', { name: /编\s*辑/ }).click();
     await dialog.getByLabel('渠道名称').fill('公众号推文（改）');
-    await dialogsSettled(page);
     const editing = answerTo(page, 'PUT', /^\/agent\/\d+\/promotion-channel\/[^/]+$/);
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     const editAnswer = await editing;
@@ -296,7 +297,7 @@ export function activitySettingsJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test("the board's online count goes to 1 while a player is open and the usage card follows", async (t) => {
+  journey("the board's online count goes to 1 while a player is open and the usage card follows", async (t) => {
     if (!existsSync('/usr/bin/ffmpeg')) return t.skip('ffmpeg is not installed');
     const agent = await j.newAgent();
     const activity = await api<{ id: number; stream: { stream: string; pushUrl: string } }>(
@@ -341,64 +342,67 @@ export function activitySettingsJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('activity settings: upload the share card picture and the manager avatar, or keep typing an address', async () => {
-    const agent = await j.newAgent();
-    const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '上传图片的活动' });
-    const picture = path.join(mkdtempSync(path.join(tmpdir(), 'yanbo-e2e-')), '分享图.png');
-    writeFileSync(picture, Buffer.from(PNG_BASE64, 'base64'));
-    const page = await openAs(j, agent, `/board/${activity.id}/settings?tab=shareCard`);
-    await page.getByLabel('分享标题').waitFor();
+  journey(
+    'activity settings: upload the share card picture and the manager avatar, or keep typing an address',
+    async () => {
+      const agent = await j.newAgent();
+      const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '上传图片的活动' });
+      const picture = path.join(mkdtempSync(path.join(tmpdir(), 'yanbo-e2e-')), '分享图.png');
+      writeFileSync(picture, Buffer.from(PNG_BASE64, 'base64'));
+      const page = await openAs(j, agent, `/board/${activity.id}/settings?tab=shareCard`);
+      await page.getByLabel('分享标题').waitFor();
 
-    await page.getByTestId('share-card-image').locator('input[type=file]').setInputFiles(picture);
-    await page.getByText('上传成功').first().waitFor();
-    const uploaded = await page.getByLabel('分享图片').inputValue();
-    assert.match(uploaded, /^\/files\/activity\/\d+\/[^/]+\.png$/);
-    await page
-      .getByRole('button', { name: /保\s*存/ })
-      .first()
-      .click();
-    await page.getByText('保存成功').first().waitFor();
-    await j.screenshot(page, 'settings-share-card-upload');
-    const card = await api<{ image: string }>(j, agent.token, 'GET', `/activity/${activity.id}/shareCard`);
-    assert.equal(card.image, uploaded);
-    assert.equal((await fetch(`${j.server.baseUrl}${uploaded}`)).status, 200);
+      await page.getByTestId('share-card-image').locator('input[type=file]').setInputFiles(picture);
+      await page.getByText('上传成功').first().waitFor();
+      const uploaded = await page.getByLabel('分享图片').inputValue();
+      assert.match(uploaded, /^\/files\/activity\/\d+\/[^/]+\.png$/);
+      await page
+        .getByRole('button', { name: /保\s*存/ })
+        .first()
+        .click();
+      await page.getByText('保存成功').first().waitFor();
+      await j.screenshot(page, 'settings-share-card-upload');
+      const card = await api<{ image: string }>(j, agent.token, 'GET', `/activity/${activity.id}/shareCard`);
+      assert.equal(card.image, uploaded);
+      assert.equal((await fetch(`${j.server.baseUrl}${uploaded}`)).status, 200);
 
-    await page.getByRole('tab', { name: '活动管理员' }).click();
-    await page.getByTestId('manager-avatar').locator('input[type=file]').setInputFiles(picture);
-    await page.locator('.ant-avatar img[src^="/files/activity/"]').waitFor();
-    await page.getByLabel('昵称').fill('主持人小蓝');
-    await page
-      .getByRole('button', { name: /保\s*存/ })
-      .last()
-      .click();
-    await page.getByText('保存成功').first().waitFor();
-    const manager = await api<{ avatar: string; nickname: string }>(
-      j,
-      agent.token,
-      'GET',
-      `/activity/${activity.id}/manager`,
-    );
-    assert.match(manager.avatar, /^\/files\/activity\/\d+\//);
-    assert.equal(manager.nickname, '主持人小蓝');
-    await j.screenshot(page, 'settings-manager-avatar');
+      await page.getByRole('tab', { name: '活动管理员' }).click();
+      await page.getByTestId('manager-avatar').locator('input[type=file]').setInputFiles(picture);
+      await page.locator('.ant-avatar img[src^="/files/activity/"]').waitFor();
+      await page.getByLabel('昵称').fill('主持人小蓝');
+      await page
+        .getByRole('button', { name: /保\s*存/ })
+        .last()
+        .click();
+      await page.getByText('保存成功').first().waitFor();
+      const manager = await api<{ avatar: string; nickname: string }>(
+        j,
+        agent.token,
+        'GET',
+        `/activity/${activity.id}/manager`,
+      );
+      assert.match(manager.avatar, /^\/files\/activity\/\d+\//);
+      assert.equal(manager.nickname, '主持人小蓝');
+      await j.screenshot(page, 'settings-manager-avatar');
 
-    // An address still works instead of an upload.
-    await page.getByLabel('头像').fill('https://example.com/avatar.png');
-    const saving = page.waitForResponse(
-      (response) =>
-        response.url().endsWith(`/activity/${activity.id}/manager`) && response.request().method() === 'PUT',
-    );
-    await page
-      .getByRole('button', { name: /保\s*存/ })
-      .last()
-      .click();
-    assert.equal((await saving).status(), 200);
-    const typed = await api<{ avatar: string }>(j, agent.token, 'GET', `/activity/${activity.id}/manager`);
-    assert.equal(typed.avatar, 'https://example.com/avatar.png');
-    await page.context().close();
-  });
+      // An address still works instead of an upload.
+      await page.getByLabel('头像').fill('https://example.com/avatar.png');
+      const saving = page.waitForResponse(
+        (response) =>
+          response.url().endsWith(`/activity/${activity.id}/manager`) && response.request().method() === 'PUT',
+      );
+      await page
+        .getByRole('button', { name: /保\s*存/ })
+        .last()
+        .click();
+      assert.equal((await saving).status(), 200);
+      const typed = await api<{ avatar: string }>(j, agent.token, 'GET', `/activity/${activity.id}/manager`);
+      assert.equal(typed.avatar, 'https://example.com/avatar.png');
+      await page.context().close();
+    },
+  );
 
-  test('加入会议 opens the meeting room; a settings tab with unsaved changes asks before it is left', async () => {
+  journey('加入会议 opens the meeting room; a settings tab with unsaved changes asks before it is left', async () => {
     const agent = await j.newAgent();
     const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '会议室旅程活动' });
     const page = await openAs(j, agent, `/board/${activity.id}/settings?tab=meeting`);

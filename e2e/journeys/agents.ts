@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ADMIN, api, type Journey } from '../harness.ts';
+import { ADMIN, api, type Journey, journey } from '../harness.ts';
 
 // Lower-level agents as an agent with a cooperation level manages them: create one with an area picked from the real
 // library, find it by each search type, disable it while its own console is open (that console logs out), enable it
@@ -27,7 +26,7 @@ async function search(page: Page, type: string, content: string) {
 const rows = (page: Page) => page.locator('.agent-table .ant-table-tbody tr.ant-table-row');
 
 export function agentJourneys(j: Journey) {
-  test('agents: create one with an area from the library (Cascader), then find it by each search type', async () => {
+  journey('agents: create one with an area from the library (Cascader), then find it by each search type', async () => {
     const token = await j.apiLogin(ADMIN.mobile, ADMIN.password);
     const page = await j.open(`/agent?status=disabled&content=zzz#access_token=${token}`);
     // Entering /agent resets the search.
@@ -108,61 +107,64 @@ export function agentJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('agents: disabling logs its open console out to /login; impersonation opens its console and is recorded', async () => {
-    const token = await j.apiLogin(ADMIN.mobile, ADMIN.password);
-    const childToken = await j.apiLogin(CHILD.mobile, CHILD.password);
-    const childPage = await j.open(`/#access_token=${childToken}`);
-    await childPage.getByText(CHILD.contact).first().waitFor();
+  journey(
+    'agents: disabling logs its open console out to /login; impersonation opens its console and is recorded',
+    async () => {
+      const token = await j.apiLogin(ADMIN.mobile, ADMIN.password);
+      const childToken = await j.apiLogin(CHILD.mobile, CHILD.password);
+      const childPage = await j.open(`/#access_token=${childToken}`);
+      await childPage.getByText(CHILD.contact).first().waitFor();
 
-    const page = await j.open(`/agent/list?searchType=mobile&content=${CHILD.mobile}#access_token=${token}`);
-    await rows(page).first().getByText(CHILD.contact).waitFor();
-    await rows(page).first().getByRole('button', { name: /状态/ }).click();
-    await page.getByRole('menuitem', { name: '设为禁用' }).click();
-    await page.getByText('禁用后该代理及其子账号将被立即登出').waitFor();
-    await confirmStatus(page);
-    await rows(page).first().locator('.ant-tag', { hasText: '禁用' }).waitFor();
-    await j.screenshot(page, 'agents-disabled');
+      const page = await j.open(`/agent/list?searchType=mobile&content=${CHILD.mobile}#access_token=${token}`);
+      await rows(page).first().getByText(CHILD.contact).waitFor();
+      await rows(page).first().getByRole('button', { name: /状态/ }).click();
+      await page.getByRole('menuitem', { name: '设为禁用' }).click();
+      await page.getByText('禁用后该代理及其子账号将被立即登出').waitFor();
+      await confirmStatus(page);
+      await rows(page).first().locator('.ant-tag', { hasText: '禁用' }).waitFor();
+      await j.screenshot(page, 'agents-disabled');
 
-    // The agent's open console: its next request answers 403 Agent Disabled, and it lands on /login.
-    await childPage.getByRole('menuitem', { name: '下级代理' }).click();
-    await childPage.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
-    await childPage.getByRole('tab', { name: '密码登录' }).waitFor();
-    assert.equal(await childPage.evaluate(() => localStorage.getItem('yanbo.manageToken')), null);
-    await j.screenshot(childPage, 'agents-disabled-logged-out');
-    await childPage.context().close();
+      // The agent's open console: its next request answers 403 Agent Disabled, and it lands on /login.
+      await childPage.getByRole('menuitem', { name: '下级代理' }).click();
+      await childPage.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      await childPage.getByRole('tab', { name: '密码登录' }).waitFor();
+      assert.equal(await childPage.evaluate(() => localStorage.getItem('yanbo.manageToken')), null);
+      await j.screenshot(childPage, 'agents-disabled-logged-out');
+      await childPage.context().close();
 
-    // Enabled again, its console opens from the parent's screen in a new tab.
-    await page.goto(`/agent/${await rowId(page)}/edit`);
-    await page.getByRole('tab', { name: '基本信息' }).waitFor();
-    await page.getByRole('button', { name: /状态/ }).click();
-    await page.getByRole('menuitem', { name: '设为启用' }).click();
-    await confirmStatus(page);
-    await page.getByRole('button', { name: /登录后台/ }).click();
-    const [popup] = await Promise.all([
-      page.context().waitForEvent('page'),
-      page.getByRole('button', { name: /打开后台/ }).click(),
-    ]);
-    await popup.waitForURL((url) => url.pathname === '/' && url.hash === '', { timeout: 15_000 });
-    await popup.getByText(CHILD.contact).first().waitFor();
-    await popup.getByText('代登录').first().waitFor();
-    await j.screenshot(popup, 'agents-impersonated-console');
+      // Enabled again, its console opens from the parent's screen in a new tab.
+      await page.goto(`/agent/${await rowId(page)}/edit`);
+      await page.getByRole('tab', { name: '基本信息' }).waitFor();
+      await page.getByRole('button', { name: /状态/ }).click();
+      await page.getByRole('menuitem', { name: '设为启用' }).click();
+      await confirmStatus(page);
+      await page.getByRole('button', { name: /登录后台/ }).click();
+      const [popup] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('button', { name: /打开后台/ }).click(),
+      ]);
+      await popup.waitForURL((url) => url.pathname === '/' && url.hash === '', { timeout: 15_000 });
+      await popup.getByText(CHILD.contact).first().waitFor();
+      await popup.getByText('代登录').first().waitFor();
+      await j.screenshot(popup, 'agents-impersonated-console');
 
-    // The opener is still the parent: the impersonated session lives in the new tab only.
-    assert.equal(await page.evaluate(() => localStorage.getItem('yanbo.manageToken')), token);
-    await page.reload();
-    await page.getByText('管理员').first().waitFor();
-    await page.getByRole('tab', { name: '登录记录' }).click();
-    const record = page.getByRole('tabpanel', { name: '登录记录' }).locator('.ant-table-row');
-    await record.first().getByText(ADMIN.mobile, { exact: false }).waitFor();
-    assert.equal(await record.count(), 1);
-    await page.waitForTimeout(500);
-    await j.screenshot(page, 'agents-impersonation-record');
-    await page.context().close();
-  });
+      // The opener is still the parent: the impersonated session lives in the new tab only.
+      assert.equal(await page.evaluate(() => localStorage.getItem('yanbo.manageToken')), token);
+      await page.reload();
+      await page.getByText('管理员').first().waitFor();
+      await page.getByRole('tab', { name: '登录记录' }).click();
+      const record = page.getByRole('tabpanel', { name: '登录记录' }).locator('.ant-table-row');
+      await record.first().getByText(ADMIN.mobile, { exact: false }).waitFor();
+      assert.equal(await record.count(), 1);
+      await page.waitForTimeout(500);
+      await j.screenshot(page, 'agents-impersonation-record');
+      await page.context().close();
+    },
+  );
 }
 
 export function agentEditJourneys(j: Journey) {
-  test('agents: edit its information, cooperation and credit; the agency view lists it with its pager', async () => {
+  journey('agents: edit its information, cooperation and credit; the agency view lists it with its pager', async () => {
     const token = await j.apiLogin(ADMIN.mobile, ADMIN.password);
     const page = await j.open(`/agent/list?searchType=mobile&content=${CHILD.mobile}#access_token=${token}`);
     await rows(page).first().getByRole('button', { name: /编辑/ }).click();
@@ -217,91 +219,97 @@ export function agentEditJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('agents: 停用 (pending) ends its console and refuses its sign-in in Chinese; enabled again it signs in to its data', async () => {
-    const stopped = await j.newAgent();
-    const adminToken = await j.apiLogin(ADMIN.mobile, ADMIN.password);
-    const { mobile } = await api<{ mobile: string }>(j, adminToken, 'GET', `/agent/agent/${stopped.id}`);
-    await api(j, stopped.token, 'POST', '/activity', { name: '停用期间保留的活动' });
-    const agentPage = await j.open(`/#access_token=${stopped.token}`);
-    await agentPage.getByText('停用期间保留的活动').first().waitFor();
+  journey(
+    'agents: 停用 (pending) ends its console and refuses its sign-in in Chinese; enabled again it signs in to its data',
+    async () => {
+      const stopped = await j.newAgent();
+      const adminToken = await j.apiLogin(ADMIN.mobile, ADMIN.password);
+      const { mobile } = await api<{ mobile: string }>(j, adminToken, 'GET', `/agent/agent/${stopped.id}`);
+      await api(j, stopped.token, 'POST', '/activity', { name: '停用期间保留的活动' });
+      const agentPage = await j.open(`/#access_token=${stopped.token}`);
+      await agentPage.getByText('停用期间保留的活动').first().waitFor();
 
-    const page = await j.open(`/agent/list?searchType=mobile&content=${mobile}#access_token=${adminToken}`);
-    await rows(page).first().getByText(`ID ${stopped.id}`).waitFor();
-    await rows(page).first().getByRole('button', { name: /状态/ }).click();
-    await page.getByRole('menuitem', { name: '设为停用' }).click();
-    await page.getByText('其活动与数据保持不变，重新启用后即可继续使用', { exact: false }).waitFor();
-    await page.waitForTimeout(400);
-    await j.screenshot(page, 'agents-pending-confirm');
-    await confirmStatus(page);
-    await rows(page).first().locator('.ant-tag', { hasText: '停用' }).waitFor();
+      const page = await j.open(`/agent/list?searchType=mobile&content=${mobile}#access_token=${adminToken}`);
+      await rows(page).first().getByText(`ID ${stopped.id}`).waitFor();
+      await rows(page).first().getByRole('button', { name: /状态/ }).click();
+      await page.getByRole('menuitem', { name: '设为停用' }).click();
+      await page.getByText('其活动与数据保持不变，重新启用后即可继续使用', { exact: false }).waitFor();
+      await page.waitForTimeout(400);
+      await j.screenshot(page, 'agents-pending-confirm');
+      await confirmStatus(page);
+      await rows(page).first().locator('.ant-tag', { hasText: '停用' }).waitFor();
 
-    // Its open console: the next request ends the session and it lands on /login; signing in says why.
-    await agentPage.reload();
-    await agentPage.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
-    await agentPage.getByRole('tab', { name: '密码登录' }).click();
-    await agentPage
-      .getByPlaceholder(/手机号|用户名/)
-      .first()
-      .fill(mobile);
-    await agentPage.getByPlaceholder('密码').first().fill('journey-pass-1');
-    await agentPage.getByRole('button', { name: /登\s*录/ }).click();
-    await agentPage.getByText('账号已停用，请联系上级代理商恢复启用').first().waitFor();
-    assert.equal(new URL(agentPage.url()).pathname, '/login');
-    await j.screenshot(agentPage, 'agents-pending-login-refused');
+      // Its open console: the next request ends the session and it lands on /login; signing in says why.
+      await agentPage.reload();
+      await agentPage.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      await agentPage.getByRole('tab', { name: '密码登录' }).click();
+      await agentPage
+        .getByPlaceholder(/手机号|用户名/)
+        .first()
+        .fill(mobile);
+      await agentPage.getByPlaceholder('密码').first().fill('journey-pass-1');
+      await agentPage.getByRole('button', { name: /登\s*录/ }).click();
+      await agentPage.getByText('账号已停用，请联系上级代理商恢复启用').first().waitFor();
+      assert.equal(new URL(agentPage.url()).pathname, '/login');
+      await j.screenshot(agentPage, 'agents-pending-login-refused');
 
-    // Enabled again: the same sign-in works and its activity is still there.
-    await rows(page).first().getByRole('button', { name: /状态/ }).click();
-    await page.getByRole('menuitem', { name: '设为启用' }).click();
-    await confirmStatus(page);
-    await rows(page).first().locator('.ant-tag', { hasText: '启用' }).waitFor();
-    await agentPage.getByRole('button', { name: /登\s*录/ }).click();
-    await agentPage.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
-    await agentPage.getByText('停用期间保留的活动').first().waitFor();
-    await agentPage.context().close();
-    await page.context().close();
-  });
+      // Enabled again: the same sign-in works and its activity is still there.
+      await rows(page).first().getByRole('button', { name: /状态/ }).click();
+      await page.getByRole('menuitem', { name: '设为启用' }).click();
+      await confirmStatus(page);
+      await rows(page).first().locator('.ant-tag', { hasText: '启用' }).waitFor();
+      await agentPage.getByRole('button', { name: /登\s*录/ }).click();
+      await agentPage.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await agentPage.getByText('停用期间保留的活动').first().waitFor();
+      await agentPage.context().close();
+      await page.context().close();
+    },
+  );
 }
 
 /** Confirms the status change in its dialog: the server takes it, the toast says so, and the dialog closes. */
 export function agentAccessJourneys(j: Journey) {
-  test('agents: 合作等级 0 is told before any form; a negative 保证金 is refused; a sub-account gets a clean no-access page', async () => {
-    // A lower agent of the admin is at 合作等级 0.
-    const levelZero = await j.newAgent();
-    const page = await j.open(`/agent#access_token=${levelZero.token}`);
-    const create = page.getByRole('button', { name: /新建下级代理/ }).first();
-    await create.waitFor();
-    assert.equal(await create.isDisabled(), true);
-    await create.hover({ force: true });
-    await page.getByRole('tooltip').getByText('当前合作等级不能创建下级代理').waitFor();
-    await page.goto('/agent/create');
-    await page.getByTestId('agent-create-not-allowed').getByText('当前合作等级不能创建下级代理').waitFor();
-    assert.equal(await page.getByRole('button', { name: '创建代理' }).count(), 0);
-    await j.screenshot(page, 'agents-create-not-allowed');
-    await page.context().close();
+  journey(
+    'agents: 合作等级 0 is told before any form; a negative 保证金 is refused; a sub-account gets a clean no-access page',
+    async () => {
+      // A lower agent of the admin is at 合作等级 0.
+      const levelZero = await j.newAgent();
+      const page = await j.open(`/agent#access_token=${levelZero.token}`);
+      const create = page.getByRole('button', { name: /新建下级代理/ }).first();
+      await create.waitFor();
+      assert.equal(await create.isDisabled(), true);
+      await create.hover({ force: true });
+      await page.getByRole('tooltip').getByText('当前合作等级不能创建下级代理').waitFor();
+      await page.goto('/agent/create');
+      await page.getByTestId('agent-create-not-allowed').getByText('当前合作等级不能创建下级代理').waitFor();
+      assert.equal(await page.getByRole('button', { name: '创建代理' }).count(), 0);
+      await j.screenshot(page, 'agents-create-not-allowed');
+      await page.context().close();
 
-    // The admin may create: the form refuses −500 instead of clamping it to 0.
-    const admin = await j.apiLogin(ADMIN.mobile, ADMIN.password);
-    const form = await j.open(`/agent/create#access_token=${admin}`);
-    const margin = form.getByLabel('保证金（元）');
-    await margin.fill('-500');
-    await margin.blur();
-    await form.getByText('保证金不能为负数').waitFor();
-    assert.equal(await margin.inputValue(), '-500.00');
-    await j.screenshot(form, 'agents-margin-negative');
-    await form.context().close();
+      // The admin may create: the form refuses −500 instead of clamping it to 0.
+      const admin = await j.apiLogin(ADMIN.mobile, ADMIN.password);
+      const form = await j.open(`/agent/create#access_token=${admin}`);
+      const margin = form.getByLabel('保证金（元）');
+      await margin.fill('-500');
+      await margin.blur();
+      await form.getByText('保证金不能为负数').waitFor();
+      assert.equal(await margin.inputValue(), '-500.00');
+      await j.screenshot(form, 'agents-margin-negative');
+      await form.context().close();
 
-    // A sub-account opening /agent by its address: a plain no-access page, no failed calls shown.
-    const staff = { username: `agent-staff-${levelZero.id}`, password: 'staff-pass-1' };
-    await api(j, levelZero.token, 'POST', '/agent/subagent', { ...staff, remark: '运营' });
-    const staffToken = await j.apiLogin(staff.username, staff.password);
-    const sub = await j.open(`/agent#access_token=${staffToken}`);
-    await sub.getByTestId('no-access').getByText('无权访问').waitFor();
-    await sub.goto('/agent/create');
-    await sub.getByTestId('no-access').waitFor();
-    assert.equal(await sub.locator('.ant-message-error').count(), 0);
-    await j.screenshot(sub, 'agents-sub-account-no-access');
-    await sub.context().close();
-  });
+      // A sub-account opening /agent by its address: a plain no-access page, no failed calls shown.
+      const staff = { username: `agent-staff-${levelZero.id}`, password: 'staff-pass-1' };
+      await api(j, levelZero.token, 'POST', '/agent/subagent', { ...staff, remark: '运营' });
+      const staffToken = await j.apiLogin(staff.username, staff.password);
+      const sub = await j.open(`/agent#access_token=${staffToken}`);
+      await sub.getByTestId('no-access').getByText('无权访问').waitFor();
+      await sub.goto('/agent/create');
+      await sub.getByTestId('no-access').waitFor();
+      assert.equal(await sub.locator('.ant-message-error').count(), 0);
+      await j.screenshot(sub, 'agents-sub-account-no-access');
+      await sub.context().close();
+    },
+  );
 }
 
 async function confirmStatus(page: Page) {

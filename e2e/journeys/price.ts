@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { test } from 'node:test';
-import { ADMIN, type Journey } from '../harness.ts';
+import { ADMIN, type Journey, journey } from '../harness.ts';
 
 // Buy packages on /price through the sandbox pay page, see each order become paid, then find them on /order (with
 // its download and the activity's payments) and on /expense.
 
 export function priceJourneys(j: Journey) {
-  test('buy packages through the sandbox pay page and find them on the orders and expense screens', async () => {
+  journey('buy packages through the sandbox pay page and find them on the orders and expense screens', async () => {
     const adminToken = await j.apiLogin(ADMIN.mobile, ADMIN.password);
     const api = async (method: string, path: string, token: string, body?: unknown) => {
       const response = await fetch(`${j.server.baseUrl}/api${path}`, {
@@ -129,7 +128,7 @@ export function priceJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('cancel at the sandbox pay page and see the order fail, with nothing charged', async () => {
+  journey('cancel at the sandbox pay page and see the order fail, with nothing charged', async () => {
     const adminToken = await j.apiLogin(ADMIN.mobile, ADMIN.password);
     const buyer = { mobile: '13755550002', password: 'buyer-pass-2' };
     const created = await fetch(`${j.server.baseUrl}/api/agent/agent`, {
@@ -160,7 +159,7 @@ export function priceJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('an expired package: the card says 已过期 and what applies now, and buying again starts afresh', async () => {
+  journey('an expired package: the card says 已过期 and what applies now, and buying again starts afresh', async () => {
     const agent = await j.newAgent();
     const page = await j.open(`/price#access_token=${agent.token}`);
     await page.getByText('尚未购买套餐').waitFor();
@@ -198,50 +197,53 @@ export function priceJourneys(j: Journey) {
     await page.context().close();
   });
 
-  test('提交订单 clicked twice makes one order; an unpaid order is cancelled on /order and paid again from /price', async () => {
-    const agent = await j.newAgent();
-    const orders = async () => {
-      const response = await fetch(`${j.server.baseUrl}/api/agent/order`, {
-        headers: { authorization: `Bearer ${agent.token}` },
-      });
-      return ((await response.json()) as { items: { id: number; status: string }[] }).items;
-    };
-    const page = await j.open(`/price#access_token=${agent.token}`);
-    await page.getByTestId('package-100001').getByRole('button', { name: '立即购买' }).click();
-    // Issue 8: two clicks 35 ms apart made orders 700001 and 700002.
-    await page.getByRole('button', { name: '提交订单' }).dblclick();
-    await page.waitForURL(/\/sandbox\/pay\/checkout\?t=/);
-    const placed = await orders();
-    assert.equal(placed.length, 1);
-    const first = placed[0]?.id as number;
+  journey(
+    '提交订单 clicked twice makes one order; an unpaid order is cancelled on /order and paid again from /price',
+    async () => {
+      const agent = await j.newAgent();
+      const orders = async () => {
+        const response = await fetch(`${j.server.baseUrl}/api/agent/order`, {
+          headers: { authorization: `Bearer ${agent.token}` },
+        });
+        return ((await response.json()) as { items: { id: number; status: string }[] }).items;
+      };
+      const page = await j.open(`/price#access_token=${agent.token}`);
+      await page.getByTestId('package-100001').getByRole('button', { name: '立即购买' }).click();
+      // Issue 8: two clicks 35 ms apart made orders 700001 and 700002.
+      await page.getByRole('button', { name: '提交订单' }).dblclick();
+      await page.waitForURL(/\/sandbox\/pay\/checkout\?t=/);
+      const placed = await orders();
+      assert.equal(placed.length, 1);
+      const first = placed[0]?.id as number;
 
-    // Left unpaid: /order offers 取消订单 (after a confirmation) and 继续支付 for the agent's own unpaid order.
-    await page.goto('/order');
-    const row = page.getByTestId(`pending-order-${first}`);
-    await row.getByRole('button', { name: '取消订单' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: '取消订单' }).click();
-    await page.getByText(`订单 ${first} 已取消`).waitFor();
-    await page
-      .locator('tr.ant-table-row')
-      .filter({ hasText: String(first) })
-      .getByText('已失败')
-      .waitFor();
-    assert.equal((await orders())[0]?.status, 'failed');
+      // Left unpaid: /order offers 取消订单 (after a confirmation) and 继续支付 for the agent's own unpaid order.
+      await page.goto('/order');
+      const row = page.getByTestId(`pending-order-${first}`);
+      await row.getByRole('button', { name: '取消订单' }).click();
+      await page.getByRole('tooltip').getByRole('button', { name: '取消订单' }).click();
+      await page.getByText(`订单 ${first} 已取消`).waitFor();
+      await page
+        .locator('tr.ant-table-row')
+        .filter({ hasText: String(first) })
+        .getByText('已失败')
+        .waitFor();
+      assert.equal((await orders())[0]?.status, 'failed');
 
-    // Another order left unpaid: its result on /price offers 继续支付, which opens its pay page again.
-    await page.goto('/price');
-    await page.getByTestId('package-100001').getByRole('button', { name: '立即购买' }).click();
-    await page.getByRole('button', { name: '提交订单' }).click();
-    await page.waitForURL(/\/sandbox\/pay\/checkout\?t=/);
-    const second = (await orders()).find((order) => order.status === 'init')?.id as number;
-    await page.goto(`/price?orderId=${second}`);
-    await page.getByText('等待支付结果…').waitFor();
-    await j.screenshot(page, 'price-pending-order');
-    await page.getByTestId(`pending-order-${second}`).getByRole('button', { name: '继续支付' }).click();
-    await page.waitForURL(/\/sandbox\/pay\/checkout\?t=/);
-    await page.getByRole('button', { name: '确认支付' }).click();
-    await page.waitForURL(/\/price\?orderId=\d+$/);
-    await page.getByText('支付成功').waitFor();
-    await page.context().close();
-  });
+      // Another order left unpaid: its result on /price offers 继续支付, which opens its pay page again.
+      await page.goto('/price');
+      await page.getByTestId('package-100001').getByRole('button', { name: '立即购买' }).click();
+      await page.getByRole('button', { name: '提交订单' }).click();
+      await page.waitForURL(/\/sandbox\/pay\/checkout\?t=/);
+      const second = (await orders()).find((order) => order.status === 'init')?.id as number;
+      await page.goto(`/price?orderId=${second}`);
+      await page.getByText('等待支付结果…').waitFor();
+      await j.screenshot(page, 'price-pending-order');
+      await page.getByTestId(`pending-order-${second}`).getByRole('button', { name: '继续支付' }).click();
+      await page.waitForURL(/\/sandbox\/pay\/checkout\?t=/);
+      await page.getByRole('button', { name: '确认支付' }).click();
+      await page.waitForURL(/\/price\?orderId=\d+$/);
+      await page.getByText('支付成功').waitFor();
+      await page.context().close();
+    },
+  );
 }

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { api, type Journey, openPhone } from '../harness.ts';
+import { api, type Journey, journey, openPhone } from '../harness.ts';
 
 // /board/:id/rewards with a viewer's phone beside it: the red-packet account recharged through the sandbox pay page,
 // a lottery drawn among the viewers online (the phone is the pool, and sees 恭喜中奖), and a red packet sent from the
 // console that the phone opens and sees its amount, the balance going down by the packet.
 
 export function rewardJourneys(j: Journey) {
-  test('rewards: a lottery draw and a red packet reach the viewer', async () => {
+  journey('rewards: a lottery draw and a red packet reach the viewer', async () => {
     const agent = await j.newAgent();
     const { id } = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '抽奖红包旅程直播' });
     await api(j, agent.token, 'PUT', `/activity/${id}/template`, {

@@ -3,9 +3,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
 import { wechatCallback, wechatPayStandIn } from '../../apps/server/test/providers/stand-ins.ts';
-import { ADMIN, createJourney, type Journey } from '../harness.ts';
+import { ADMIN, createJourney, type Journey, journey } from '../harness.ts';
 import { freePort, startServer } from '../start-server.ts';
 
 // Buy a package on /price with WeChat Pay (PAY_PROVIDER=wechat) against a local stand-in of its API v3: the console
@@ -18,7 +17,7 @@ const PLATFORM_KEY_ID = 'PUB_KEY_ID_0119000001234567890';
 const API_V3_KEY = 'abcdefghijklmnopqrstuvwxyz012345';
 
 export function wechatPayJourneys(j: Journey) {
-  test('buy a package with WeChat Pay: scan the QR code on /price, and the page shows it paid', async () => {
+  journey('buy a package with WeChat Pay: scan the QR code on /price, and the page shows it paid', async () => {
     const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const dir = await mkdtemp(path.join(tmpdir(), 'yanbo-e2e-wechatpay-'));

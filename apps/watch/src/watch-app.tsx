@@ -12,6 +12,8 @@ import { fetchWatchPage, followPushing, sendHeartbeat, startVisit, WatchApiError
 import { isWechatBrowser, playerLatencyMs, type Stage, stageOf, videoPosition, watchTokenKey } from './watch-rules';
 
 const RENDITIONS_POLL_MS = 10_000;
+/** How long after the video starts playing its first latency is reported. */
+const FIRST_LATENCY_AFTER_MS = 5_000;
 
 /** Votes and check-ins over the page: a chunk of its own (it brings the contracts' schemas). */
 const InteractionLayer = lazy(() =>
@@ -78,13 +80,23 @@ export function WatchApp({
       .catch(() => {
         if (!stopped) setViewerId(null);
       });
-    const timer = window.setInterval(() => {
+    const beat = () => {
       const latency = playerLatencyMs(videoPosition(document.querySelector('video')));
       if (visitId !== null) sendHeartbeat(activityId, visitId, latency).catch(() => {});
-    }, WATCH_HEARTBEAT_SECONDS * 1000);
+    };
+    const timer = window.setInterval(beat, WATCH_HEARTBEAT_SECONDS * 1000);
+    // The first latency is said soon after the player starts (the live operations screen shows it), not a whole
+    // heartbeat later; the player has settled into its buffer by then.
+    let firstLatency: number | undefined;
+    const onPlaying = () => {
+      if (firstLatency === undefined) firstLatency = window.setTimeout(beat, FIRST_LATENCY_AFTER_MS);
+    };
+    document.addEventListener('playing', onPlaying, true);
     return () => {
       stopped = true;
       window.clearInterval(timer);
+      window.clearTimeout(firstLatency);
+      document.removeEventListener('playing', onPlaying, true);
     };
   }, [activityId, ditch, invitedBy]);
 
