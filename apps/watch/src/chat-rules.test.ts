@@ -114,6 +114,30 @@ describe('chat room rules', () => {
     expect(apply(initialChatState, { type: 'refused', code: 'CHAT_BLACKLISTED', message: 'x' }).ended).toBe(
       'blacklisted',
     );
+    // Turned away on coming back while the kick lasts.
+    expect(apply(initialChatState, { type: 'refused', code: 'CHAT_KICKED', message: 'x' }).ended).toBe('kicked');
+  });
+
+  it('after a reconnect takes the pins as they stand and drops what was taken away meanwhile', () => {
+    const before = apply(
+      initialChatState,
+      { type: 'comment', comment: comment(1, { isPinned: true }) },
+      { type: 'comment', comment: comment(2) },
+      { type: 'notice', text: '评论需审核后显示' },
+      { type: 'comment', comment: comment(3) },
+    );
+    expect(before.pins.map((pin) => pin.id)).toEqual([1]);
+    const after = apply(
+      before,
+      { type: 'comment', comment: comment(4) },
+      {
+        type: 'sync',
+        pins: [comment(3, { isPinned: true })],
+        removedIds: [2],
+      },
+    );
+    expect(ids(after.items)).toEqual([1, 'notice@2', 3, 4]);
+    expect(after.pins.map((pin) => pin.id)).toEqual([3]);
   });
 
   it('shows a gift once after the comment it followed, though the sender hears it twice', () => {

@@ -128,6 +128,15 @@ export function chatReducer(state: ChatState, message: ChatServerMessage): ChatS
     }
     case 'pinned':
       return { ...state, pins: withPin(state.pins, message.comment, message.isPinned) };
+    case 'sync': {
+      // Back after a drop: the pins as they stand, and what was taken away meanwhile.
+      const gone = new Set(message.removedIds);
+      return {
+        ...state,
+        items: state.items.filter((item) => item.kind !== 'comment' || !gone.has(item.comment.id)),
+        pins: message.pins,
+      };
+    }
     case 'deleted': {
       const gone = new Set(message.ids);
       return {
@@ -150,7 +159,8 @@ export function chatReducer(state: ChatState, message: ChatServerMessage): ChatS
     case 'refused':
       return {
         ...state,
-        ended: message.code === 'CHAT_BLACKLISTED' ? 'blacklisted' : state.ended,
+        ended:
+          message.code === 'CHAT_BLACKLISTED' ? 'blacklisted' : message.code === 'CHAT_KICKED' ? 'kicked' : state.ended,
         refusal: { code: message.code, seq: (state.refusal?.seq ?? 0) + 1 },
       };
     case 'lotteryDrawn':

@@ -1,16 +1,18 @@
 import { CHAT_CLOSE_CODES, type ChatClientMessage, type ChatServerMessage } from '@yanbo/contracts/comments';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chatReducer, chatSocketUrl, initialChatState, parseServerMessage, reconnectDelay } from './chat-rules';
-import { emitInteraction, isInteractionMessage } from './interaction-store';
+import { emitInteraction, emitResync, isInteractionMessage } from './interaction-store';
 
 // The chat room's socket: opened once the page may be watched, hello with the nickname first, every message checked
 // against the contract; after a drop it reconnects with backoff asking after the last comment seen, so the list
-// misses nothing and repeats nothing. A kick or the blacklist ends it for good.
+// misses nothing and repeats nothing, and the page's other parts read again what they hold. A kick or the blacklist
+// ends it.
 
 /** idle: not asked to connect yet; connecting: the first socket (or a new nickname's); reconnecting: after a drop. */
 export type ChatConnection = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'ended';
 
 const ENDING_CODES: readonly number[] = [CHAT_CLOSE_CODES.kicked, CHAT_CLOSE_CODES.blacklisted];
+const ENDING_REFUSALS: readonly string[] = ['CHAT_BLACKLISTED', 'CHAT_KICKED'];
 
 /** Other parts of the page that hear the viewer's socket (the text live tab), so one socket serves them all. */
 const listeners = new Set<(message: ChatServerMessage) => void>();
@@ -59,9 +61,14 @@ export function useChatSocket({
         if (message.type === 'welcome') {
           attempt = 0;
           setConnection('open');
+          // What travelled on the socket while it was down (votes, check-ins, red packets) is read again.
+          if (dropped) emitResync();
         } else if (message.type === 'comment' || message.type === 'robotComment') {
           lastIdRef.current = Math.max(lastIdRef.current, message.comment.id);
-        } else if (message.type === 'kicked' || (message.type === 'refused' && message.code === 'CHAT_BLACKLISTED')) {
+        } else if (
+          message.type === 'kicked' ||
+          (message.type === 'refused' && ENDING_REFUSALS.includes(message.code))
+        ) {
           endedRef.current = true;
         }
         dispatch(message);

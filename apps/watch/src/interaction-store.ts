@@ -35,6 +35,25 @@ const INTERACTION_TYPES: ReadonlySet<string> = new Set([
 export const isInteractionMessage = (message: ChatServerMessage): message is InteractionMessage =>
   INTERACTION_TYPES.has(message.type);
 
+// The viewer's socket coming back after a drop: whoever keeps state from its messages reads that state again.
+let resyncs = 0;
+const resyncListeners = new Set<() => void>();
+
+export function emitResync() {
+  resyncs += 1;
+  for (const listener of resyncListeners) listener();
+}
+
+function onResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => resyncListeners.delete(listener);
+}
+
+/** How many times the socket came back: an effect that reads state depends on it to read again. */
+export function useResyncs(): number {
+  return useSyncExternalStore(onResync, () => resyncs);
+}
+
 const listeners = new Set<(message: InteractionMessage) => void>();
 
 /** The chat socket hands an interaction message to whoever listens. */

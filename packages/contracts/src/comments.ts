@@ -128,6 +128,8 @@ export const CHAT_COMMENT_PAGE_SIZE = 10;
 export const PINNED_COMMENT_PAGE_SIZE = 50;
 /** The most a reconnecting viewer is sent of what it missed: the latest ones. */
 export const CHAT_REPLAY_MAX = 200;
+/** How long a kicked viewer (踢出) is kept out of the chat. */
+export const CHAT_KICK_SECONDS = 30 * 60;
 /** A viewer's message on the socket, at most (bytes): a longer one closes the socket (1009). */
 export const CHAT_MAX_MESSAGE_BYTES = 4 * 1024;
 export const CHAT_NICKNAME_MAX_LENGTH = 30;
@@ -160,6 +162,7 @@ export const CHAT_REFUSALS = {
   badMessage: 'CHAT_BAD_MESSAGE',
   notReady: 'CHAT_NOT_READY',
   signInRequired: 'CHAT_SIGN_IN_REQUIRED',
+  kicked: 'CHAT_KICKED',
 } as const;
 export type ChatRefusal = (typeof CHAT_REFUSALS)[keyof typeof CHAT_REFUSALS];
 export const chatRefusalCode = z.enum(Object.values(CHAT_REFUSALS) as [ChatRefusal, ...ChatRefusal[]]);
@@ -175,6 +178,7 @@ export const CHAT_REFUSAL_MESSAGES: Record<ChatRefusal, string> = {
   CHAT_BAD_MESSAGE: 'Not a chat message',
   CHAT_NOT_READY: 'Say hello first',
   CHAT_SIGN_IN_REQUIRED: 'This activity admits listed mobiles only: sign in with one',
+  CHAT_KICKED: 'You were removed from this chat for a while',
 };
 export const CHAT_REFUSAL_TEXTS: Record<ChatRefusal, string> = {
   CHAT_BLACKLISTED: '你已被加入黑名单，无法参与互动',
@@ -186,6 +190,7 @@ export const CHAT_REFUSAL_TEXTS: Record<ChatRefusal, string> = {
   CHAT_BAD_MESSAGE: '消息格式错误',
   CHAT_NOT_READY: '聊天尚未连接',
   CHAT_SIGN_IN_REQUIRED: '本场直播仅限受邀手机号参与，请先登录',
+  CHAT_KICKED: '你已被移出聊天室，请稍后再来',
 };
 /** System notices the server sends when the console changes the chat's rules. */
 export const CHAT_NOTICES = {
@@ -267,8 +272,13 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('gift'), gift: sentGift }),
   /** Real viewers connected now (robots are counted apart, never here). */
   z.object({ type: z.literal('online'), count: z.number().int() }),
-  /** The staff kicked this socket out; the server closes it next (4001). */
+  /** The staff kicked this socket out; the server closes it next (4001), and refuses the viewer for CHAT_KICK_SECONDS. */
   z.object({ type: z.literal('kicked') }),
+  /**
+   * After the missed comments of a reconnect (?after=): the pinned comments as they stand now, and the ids up to
+   * `after` the viewer may hold that are gone meanwhile (deleted, or no longer passed), so its list matches the room's.
+   */
+  z.object({ type: z.literal('sync'), pins: z.array(chatComment), removedIds: z.array(z.number().int()) }),
   /** Why this viewer's message or the viewer was refused. */
   z.object({ type: z.literal('refused'), code: chatRefusalCode, message: z.string() }),
   // The interactions (interactions.ts): votes, check-ins and answered questions reach the viewers on this socket.

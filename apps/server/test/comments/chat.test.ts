@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import {
   CHAT_CLOSE_CODES,
   CHAT_ERRORS,
+  CHAT_KICK_SECONDS,
   CHAT_NOTICES,
   CHAT_REFUSALS,
   type ChatServerMessage,
   ERROR_MESSAGES,
 } from '@yanbo/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { agentChannel, type RealtimeEvent } from '../../src/platform/realtime/hub.ts';
@@ -306,12 +308,80 @@ describe.each(engines)('live chat on %s', (engine) => {
     banned.ws.close();
   });
 
-  it('kicks a viewer out by its sid: it is told, then its socket closes', async () => {
-    const viewer = await join('Guest');
-    const kicked = await api('POST', `/activity/${activityId}/kick`, { sid: viewer.welcome.sid });
+  it('kicks a viewer out by its sid: it is told, its socket closes, and it stays out for a while', async () => {
+    const activity = await newActivity('踢出的直播');
+    const viewer = await join('Guest', { activity });
+    const other = await join('Other', { activity });
+    const kicked = await api('POST', `/activity/${activity}/kick`, { sid: viewer.welcome.sid });
     expect(kicked.body).toEqual({ ok: true });
     await viewer.waitFor('kicked');
     expect(await viewer.closed).toBe(CHAT_CLOSE_CODES.kicked);
+
+    // Back at once (a reload, another tab): refused with the reason, and closed as kicked.
+    const again = open({ activity, userId: viewer.userId });
+    await new Promise((resolve) => again.ws.once('open', resolve));
+    again.ws.send(JSON.stringify({ type: 'hello', nickname: 'Guest' }));
+    expect((await again.waitFor('refused')).code).toBe(CHAT_REFUSALS.kicked);
+    expect(await again.closed).toBe(CHAT_CLOSE_CODES.kicked);
+    const kick = await t.ctx.db
+      .selectFrom('chatKicks')
+      .select(sql<number>`extract(epoch from until - now())`.as('seconds'))
+      .where('activityId', '=', activity)
+      .where('viewerId', '=', viewer.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(kick.seconds)).toBeGreaterThan(CHAT_KICK_SECONDS - 60);
+    expect(Number(kick.seconds)).toBeLessThanOrEqual(CHAT_KICK_SECONDS);
+    // Others stay, and the kick is this activity's only.
+    other.comment('还在');
+    expect((await other.waitFor('comment')).comment.text).toBe('还在');
+    (await join('Guest', { userId: viewer.userId })).ws.close();
+
+    // Once the time is up, the viewer is welcome again.
+    await t.ctx.db
+      .updateTable('chatKicks')
+      .set({ until: sql<Date>`now() - interval '1 second'` })
+      .where('activityId', '=', activity)
+      .execute();
+    (await join('Guest', { activity, userId: viewer.userId })).ws.close();
+    other.ws.close();
+  });
+
+  it('tells a viewer back after a drop the pins as they stand and what was taken away meanwhile', async () => {
+    const activity = await newActivity('断线重连的直播');
+    const talker = await join('Talker', { activity });
+    const listener = await join('Listener', { activity });
+    const said: number[] = [];
+    for (const text of ['一', '二', '三']) {
+      talker.comment(text);
+      said.push((await listener.waitFor('comment', (m) => m.comment.text === text)).comment.id);
+    }
+    await api('POST', `/v3/activity/${activity}/comment/pin`, { commentId: said[0] });
+    await listener.waitFor('pinned');
+    listener.ws.close();
+    await listener.closed;
+
+    // While it is away: one pin moves, one comment is deleted, one goes back to the check list, one more is said.
+    await api('DELETE', `/v3/activity/${activity}/comment/pin`, { commentId: said[0] });
+    await api('POST', `/v3/activity/${activity}/comment/pin`, { commentId: said[2] });
+    await api('DELETE', `/activity/${activity}/comment`, { ids: [said[1]] });
+    await api('PUT', `/activity/${activity}/comment/review`, { ids: [said[0]], status: 'pending' });
+    talker.comment('四');
+    const fourth = (await talker.waitFor('comment', (m) => m.comment.text === '四')).comment.id;
+
+    const back = await join('Listener', { activity, userId: listener.userId, after: said[2] });
+    expect((await back.waitFor('comment')).comment.id).toBe(fourth);
+    const sync = await back.waitFor('sync');
+    expect(sync.pins.map((pin) => pin.id)).toEqual([said[2]]);
+    expect(sync.removedIds).toEqual([said[0], said[1]]);
+
+    // The author of a held comment keeps seeing its own.
+    const author = await join('Talker', { activity, userId: talker.userId, after: said[2] });
+    expect((await author.waitFor('sync')).removedIds).toEqual([said[1]]);
+    // A first connection (no after=) gets no sync.
+    const fresh = await join('Fresh', { activity });
+    await fresh.waitFor('online');
+    expect(fresh.received.some((m) => m.type === 'sync')).toBe(false);
+    for (const client of [talker, back, author, fresh]) client.ws.close();
   });
 
   it('closes a socket on an oversized message or a flood, refuses a comment flood and bad messages', async () => {

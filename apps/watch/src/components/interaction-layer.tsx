@@ -13,7 +13,7 @@ import {
   upsertVote,
   viewerName,
 } from '../interaction-rules';
-import { onInteraction, setChatboxVote } from '../interaction-store';
+import { onInteraction, setChatboxVote, useResyncs } from '../interaction-store';
 import styles from '../interactions.module.css';
 import { watchTexts as t } from '../locales/zh-CN';
 import { WatchApiError } from '../watch-api';
@@ -224,27 +224,37 @@ export function InteractionLayer({
   const [checkin, setCheckin] = useState<WatchCheckin | null>(null);
   const [checkinShown, setCheckinShown] = useState(false);
 
+  // Read when the page opens, and again when the viewer's socket is back after a drop (what it missed meanwhile): a
+  // vote or check-in that opened meanwhile shows as if it had just been heard.
+  const round = useResyncs();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round asks for a fresh read
   useEffect(() => {
     let stopped = false;
     listVotes(activityId)
       .then(({ items }) => {
         if (stopped) return;
-        setVotes(items);
-        const open = items.find(canVote);
+        let known: WatchVote[] = [];
+        setVotes((current) => {
+          known = current;
+          return items;
+        });
+        const open = items.find((vote) => canVote(vote) && !known.some((held) => held.id === vote.id && canVote(held)));
         if (open) setShownVote(open.id);
       })
       .catch(() => {});
     getCheckin(activityId)
       .then((state) => {
-        if (stopped || !state.checkin) return;
-        setCheckin(state.checkin);
-        if (!state.checkin.checkedIn) setCheckinShown(true);
+        if (stopped) return;
+        setCheckin((current) => {
+          if (state.checkin && !state.checkin.checkedIn && current?.id !== state.checkin.id) setCheckinShown(true);
+          return state.checkin;
+        });
       })
       .catch(() => {});
     return () => {
       stopped = true;
     };
-  }, [activityId]);
+  }, [activityId, round]);
 
   useEffect(
     () =>

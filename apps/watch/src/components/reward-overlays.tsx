@@ -1,5 +1,6 @@
 import type { ChatServerMessage } from '@yanbo/contracts/comments';
 import { useEffect, useState } from 'react';
+import { useResyncs } from '../interaction-store';
 import { watchTexts as t } from '../locales/zh-CN';
 import styles from '../rewards.module.css';
 import { grabRedPacket, listRedPackets, WatchApiError } from '../watch-api';
@@ -41,7 +42,9 @@ export function RewardOverlays({
     }
   }, [redPacket, closedPackets]);
 
-  // Once welcomed: a packet still open that this viewer has not grabbed.
+  // Once welcomed, and again when the socket is back after a drop: a packet still open that this viewer has not grabbed.
+  const round = useResyncs();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round asks for a fresh read
   useEffect(() => {
     if (!userId) return;
     let stopped = false;
@@ -54,7 +57,7 @@ export function RewardOverlays({
     return () => {
       stopped = true;
     };
-  }, [activityId, userId, closedPackets]);
+  }, [activityId, userId, closedPackets, round]);
 
   const open = async () => {
     if (!offer) return;

@@ -1,6 +1,7 @@
 import {
   CHAT_COMMENT_RATE,
   CHAT_ERRORS,
+  CHAT_KICK_SECONDS,
   CHAT_NOTICES,
   CHAT_REFUSALS,
   CHAT_REPLAY_MAX,
@@ -17,6 +18,7 @@ import {
   DEFAULT_LIVE_TEMPLATE,
   ERROR_MESSAGES,
   liveTemplate,
+  PINNED_COMMENT_PAGE_SIZE,
   type pinnedCommentQuery,
   type robotCommentBody,
 } from '@yanbo/contracts';
@@ -273,6 +275,67 @@ export async function missedComments(db: Db, activityId: number, after: number):
     .limit(CHAT_REPLAY_MAX)
     .execute();
   return rows.reverse().map(toComment);
+}
+
+/**
+ * What a reconnecting viewer needs besides the comments it missed: the pinned comments as they stand (in the order
+ * they were pinned; a pin or unpin while it was away would otherwise be lost), and which of the comments it may hold
+ * (the last CHAT_REPLAY_MAX up to `after`) are gone meanwhile: deleted, or no longer passed, except the viewer's own,
+ * which it keeps seeing while held or refused.
+ */
+export async function reconnectSync(
+  db: Db,
+  activityId: number,
+  after: number,
+  userId: string,
+): Promise<{ pins: ChatComment[]; removedIds: number[] }> {
+  const [pins, held] = await Promise.all([
+    db
+      .selectFrom('comments')
+      .select(COLUMNS)
+      .where('activityId', '=', activityId)
+      .where('pinnedAt', 'is not', null)
+      .where('deletedAt', 'is', null)
+      .orderBy('pinnedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(PINNED_COMMENT_PAGE_SIZE)
+      .execute(),
+    db
+      .selectFrom('comments')
+      .select(['id', 'status', 'deletedAt', 'viewerId'])
+      .where('activityId', '=', activityId)
+      .where('id', '<=', after)
+      .orderBy('id', 'desc')
+      .limit(CHAT_REPLAY_MAX)
+      .execute(),
+  ]);
+  const removedIds = held
+    .filter((row) => row.deletedAt !== null || (row.status !== 'passed' && row.viewerId !== userId))
+    .map((row) => row.id)
+    .reverse();
+  return { pins: pins.reverse().map(toComment), removedIds };
+}
+
+/** Whether a viewer is kicked out of an activity's chat (踢出) right now. */
+export async function isKicked(db: Db, activityId: number, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('chatKicks')
+    .select('until')
+    .where('activityId', '=', activityId)
+    .where('viewerId', '=', userId)
+    .where('until', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Keeps a kicked viewer out of the chat for CHAT_KICK_SECONDS from now (a later kick moves the end on). */
+export async function recordKick(db: Db, activity: ChatActivity, userId: string): Promise<void> {
+  const until = sql<Date>`now() + make_interval(secs => ${CHAT_KICK_SECONDS})`;
+  await db
+    .insertInto('chatKicks')
+    .values({ activityId: activity.id, viewerId: userId, agentId: activity.agentId, until })
+    .onConflict((oc) => oc.columns(['activityId', 'viewerId']).doUpdateSet({ until }))
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import {
   maskMobile,
   VIEWER_MOBILE_COOKIE,
 } from '@yanbo/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -32,9 +32,12 @@ import {
   chatActivity,
   chatChannel,
   commentMessage,
+  isKicked,
   missedComments,
   postViewerComment,
   readFilter,
+  reconnectSync,
+  recordKick,
   restrictionsOf,
 } from './chat-service.ts';
 
@@ -105,7 +108,7 @@ function refuse(viewer: Viewer, code: ChatRefusal) {
   send(viewer, { type: 'refused', code, message: CHAT_REFUSAL_MESSAGES[code] });
 }
 
-function createRooms(ctx: AppContext) {
+function createRooms(ctx: AppContext, log: FastifyBaseLogger) {
   const processId = newId(6);
   const rooms = new Map<number, Room>();
 
@@ -150,8 +153,13 @@ function createRooms(ctx: AppContext) {
       case 'chat.kick':
         for (const viewer of room.viewers) {
           if (viewer.sid !== event.sid) continue;
-          send(viewer, { type: 'kicked' });
-          viewer.socket.close(CHAT_CLOSE_CODES.kicked, 'kicked');
+          // The process holding the socket knows whose it is: that viewer stays out for a while, whatever tab it opens.
+          recordKick(ctx.db, viewer.activity, viewer.userId)
+            .catch((error) => log.warn(`chat kick: ${error}`))
+            .finally(() => {
+              send(viewer, { type: 'kicked' });
+              viewer.socket.close(CHAT_CLOSE_CODES.kicked, 'kicked');
+            });
         }
         return;
       case 'chat.block':
@@ -253,7 +261,7 @@ function createRooms(ctx: AppContext) {
 }
 
 export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
-  const rooms = createRooms(ctx);
+  const rooms = createRooms(ctx, server.log);
   server.addHook('onClose', async () => rooms.close());
   const opening = new WeakMap<
     FastifyRequest,
@@ -362,10 +370,18 @@ export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
           socket.close(CHAT_CLOSE_CODES.signInRequired, 'sign in with an allowed mobile');
           return;
         }
-        const restrictions = await restrictionsOf(ctx.db, activity!.id, viewer.userId);
+        const [restrictions, kicked] = await Promise.all([
+          restrictionsOf(ctx.db, activity!.id, viewer.userId),
+          isKicked(ctx.db, activity!.id, viewer.userId),
+        ]);
         if (restrictions.has('blacklist')) {
           refuse(viewer, CHAT_REFUSALS.blacklisted);
           socket.close(CHAT_CLOSE_CODES.blacklisted, 'blacklisted');
+          return;
+        }
+        if (kicked) {
+          refuse(viewer, CHAT_REFUSALS.kicked);
+          socket.close(CHAT_CLOSE_CODES.kicked, 'kicked');
           return;
         }
         helloDone = true;
@@ -384,9 +400,16 @@ export function registerChatSocket(server: FastifyInstance, ctx: AppContext) {
           mobile: mobile ? maskMobile(mobile) : null,
           ...filter,
         });
-        const missed = after === undefined ? [] : await missedComments(ctx.db, activity!.id, after);
+        const [missed, sync] =
+          after === undefined
+            ? [[], undefined]
+            : await Promise.all([
+                missedComments(ctx.db, activity!.id, after),
+                reconnectSync(ctx.db, activity!.id, after, viewer.userId),
+              ]);
         const replayed = new Set(missed.map((comment) => comment.id));
         for (const comment of missed) send(viewer, commentMessage(comment));
+        if (sync) send(viewer, { type: 'sync', ...sync });
         const queued = viewer.queue ?? [];
         viewer.queue = null;
         for (const { message, frame } of queued) {

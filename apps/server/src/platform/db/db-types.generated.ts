@@ -217,6 +217,13 @@ export interface Categories {
   sort: Generated<number>;
 }
 
+export interface ChatKicks {
+  activityId: number;
+  agentId: number;
+  until: Timestamp;
+  viewerId: string;
+}
+
 export interface ChatRestrictions {
   activityId: number;
   agentId: number;
@@ -759,6 +766,7 @@ export interface DB {
   agents: Agents;
   agentSettings: AgentSettings;
   categories: Categories;
+  chatKicks: ChatKicks;
   chatRestrictions: ChatRestrictions;
   checkinRecords: CheckinRecords;
   checkins: Checkins;
