@@ -19,10 +19,11 @@ const scryptAsync = promisify(scrypt) as (
 // scrypt with N=2^15, r=8: 32 MiB of memory per hash, the memory-hard cost that makes guessing expensive.
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
-export async function hashPassword(password: string): Promise<string> {
+/** A password's stored hash; `N` is scrypt's cost, stored with the hash (verifying pays what the hash was made with). */
+export async function hashPassword(password: string, N = SCRYPT.N): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, 32, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+  const hash = await scryptAsync(password, salt, 32, { ...SCRYPT, N });
+  return `scrypt$${N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
