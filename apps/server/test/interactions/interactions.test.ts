@@ -491,6 +491,15 @@ describe.each(engines)('interactions on %s', (engine) => {
       const users = await api('GET', `/v3/activity/${id}/checkin/${started.body.id}/user`);
       expect(users.body.items.map((u: { userId: string }) => u.userId)).toEqual([personId]);
 
+      // A browser that voted and checked in before signing in has done so for the person it signs in as.
+      const before = newViewer();
+      const otherMobile = '13911110003';
+      expect((await viewerCall('POST', url, before, { choices: [0] })).status).toBe(200);
+      expect((await viewerCall('POST', take, before, {})).status).toBe(200);
+      const after = person(otherMobile, before);
+      expectError(await asPerson('POST', url, after, { choices: [2] }), 409, INTERACTION_ERRORS.voteAlreadyCast);
+      expectError(await asPerson('POST', take, after, {}), 409, INTERACTION_ERRORS.alreadyCheckedIn);
+
       // The sign-in is the agent's: on another agent's page the browser votes as its own anonymous self.
       const other = (await signedInAgent(t.ctx)).token;
       const theirs = await newActivity('别人的投票', other);

@@ -507,6 +507,16 @@ describe.each(engines)('lottery and red packets on %s', (engine) => {
       const listed = await call(t.app, 'GET', `/watch/${id}/red-packets`, { headers: { cookie: browserOf(mobile) } });
       expect(listed.body.items.find((p: { id: number }) => p.id === sent.body.id)).toMatchObject({ grabbed: 100 });
 
+      // A browser that grabbed before signing in has grabbed the share of the person it signs in as.
+      const before = await viewer(id);
+      expect((await grab(sent.body.id, before.cookie, id)).status).toBe(200);
+      const third = await send({ mode: 'fixed', totalAmount: 200, count: 2 }, id);
+      expect((await grab(third.body.id, before.cookie, id)).status).toBe(200);
+      const someone = nextPerson();
+      const signedInThere = `${before.cookie}; ${signedMobileCookie(t.ctx, agentId, someone.mobile)}`;
+      expect(await visitAs(signedInThere, id)).toBe(someone.userId);
+      expectError(await grab(third.body.id, signedInThere, id), 409, REWARD_ERRORS.alreadyGrabbed);
+
       // Blacklisted: no grab from a fresh browser either.
       expect((await call(t.app, 'POST', `/activity/${id}/blacklist`, { token, body: { userId } })).status).toBe(200);
       const next = await send({ mode: 'fixed', totalAmount: 100, count: 1 }, id);

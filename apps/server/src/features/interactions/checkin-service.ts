@@ -201,6 +201,7 @@ export async function takeCheckin(
   checkinId: number,
   viewer: string | undefined,
   nickname: string,
+  browserId?: string,
 ): Promise<WatchCheckin> {
   const activity = await audienceActivity(ctx.db, activityId);
   const viewerId = await requireParticipant(ctx.db, activity.id, viewer);
@@ -214,6 +215,16 @@ export async function takeCheckin(
       .executeTakeFirst();
     if (!row) throw checkinNotFound();
     if (!isCheckinOpen(row.endsAt, new Date())) throw conflict(INTERACTION_ERRORS.checkinEnded);
+    // A browser that checked in before its viewer signed in has checked the person in (the check-in row is locked).
+    if (browserId && browserId !== viewerId) {
+      const inBrowser = await trx
+        .selectFrom('checkinRecords')
+        .select('checkinId')
+        .where('checkinId', '=', row.id)
+        .where('viewerId', '=', browserId)
+        .executeTakeFirst();
+      if (inBrowser) throw conflict(INTERACTION_ERRORS.alreadyCheckedIn);
+    }
     const taken = await trx
       .insertInto('checkinRecords')
       .values({

@@ -28,12 +28,16 @@ export function registerInteractionRoutes(server: FastifyInstance, ctx: AppConte
 
     listWatchVotes: async ({ params, request }) =>
       votes.listWatchVotes(ctx.db, params.id, await viewerOn(request, params.id)),
-    castBallot: async ({ params, body, request }) =>
-      votes.castBallot(ctx, params.id, params.voteId, await viewerOn(request, params.id), body),
+    castBallot: async ({ params, body, request }) => {
+      const viewer = await audienceViewerOf(ctx, request, params.id);
+      return votes.castBallot(ctx, params.id, params.voteId, viewer.viewerId, body, viewer.browserId);
+    },
     getWatchCheckin: async ({ params, request }) =>
       checkins.watchCheckin(ctx.db, params.id, await viewerOn(request, params.id)),
-    takeCheckin: async ({ params, body, request }) =>
-      checkins.takeCheckin(ctx, params.id, params.checkinId, await viewerOn(request, params.id), body.nickname),
+    takeCheckin: async ({ params, body, request }) => {
+      const viewer = await audienceViewerOf(ctx, request, params.id);
+      return checkins.takeCheckin(ctx, params.id, params.checkinId, viewer.viewerId, body.nickname, viewer.browserId);
+    },
     listWatchQuestions: async ({ params, query, request }) =>
       questions.listWatchQuestions(ctx.db, params.id, await viewerOn(request, params.id), query),
     askQuestion: async ({ params, body, request }) =>

@@ -222,12 +222,25 @@ async function ballotsOf(db: Db, viewerId: string, voteIds: number[]): Promise<M
   return new Map(rows.map((row) => [row.voteId, row.choices as number[]]));
 }
 
+/** Whether the viewer's browser, under its own anonymous id, already cast a ballot in the vote. */
+async function castInBrowser(trx: Db, voteId: number, viewerId: string, browserId: string | undefined) {
+  if (!browserId || browserId === viewerId) return false;
+  const row = await trx
+    .selectFrom('voteBallots')
+    .select('voteId')
+    .where('voteId', '=', voteId)
+    .where('viewerId', '=', browserId)
+    .executeTakeFirst();
+  return !!row;
+}
+
 export async function castBallot(
   ctx: AppContext,
   activityId: number,
   voteId: number,
   viewer: string | undefined,
   body: z.output<typeof ballotInput>,
+  browserId?: string,
 ): Promise<WatchVote> {
   const activity = await audienceActivity(ctx.db, activityId);
   const viewerId = await requireParticipant(ctx.db, activity.id, viewer);
@@ -246,7 +259,9 @@ export async function castBallot(
     const choiceError = ballotError(body.choices, options.length, vote.maxChoices);
     if (choiceError) throw badRequest(`choices: ${choiceError}`, undefined, 'choices');
     const choices = [...body.choices].sort((a, b) => a - b);
-    // One ballot per viewer per vote (seed 001 §3 per-user records: votes).
+    // One ballot per viewer per vote (seed 001 §3 per-user records: votes), and a browser that voted before its
+    // viewer signed in has voted for the person too (the vote row's lock orders this check with that ballot).
+    if (await castInBrowser(trx, vote.id, viewerId, browserId)) throw conflict(INTERACTION_ERRORS.voteAlreadyCast);
     const cast = await trx
       .insertInto('voteBallots')
       .values({

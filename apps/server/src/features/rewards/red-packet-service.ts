@@ -215,6 +215,7 @@ export async function grabRedPacket(
   activityId: number,
   packetId: number,
   viewerIdOrNone: string | undefined,
+  browserId?: string,
 ): Promise<{ packetId: number; amount: number }> {
   await watchActivity(db, activityId);
   const viewerId = await knownViewer(db, activityId, viewerIdOrNone);
@@ -227,11 +228,12 @@ export async function grabRedPacket(
       .forUpdate()
       .executeTakeFirst();
     if (!packet) throw notFound(REWARD_ERRORS.redPacketNotFound);
+    // One share per viewer; a browser that grabbed before its viewer signed in has grabbed the person's share.
     const earlier = await trx
       .selectFrom('redPacketGrabs')
       .select('amount')
       .where('packetId', '=', packetId)
-      .where('viewerId', '=', viewerId)
+      .where('viewerId', 'in', browserId ? [viewerId, browserId] : [viewerId])
       .executeTakeFirst();
     if (earlier) throw conflict(REWARD_ERRORS.alreadyGrabbed);
     if (packet.status === 'expired' || (packet.status === 'active' && packet.expiresAt <= new Date())) {

@@ -25,7 +25,7 @@ export function registerRewardRoutes(server: FastifyInstance, ctx: AppContext) {
     },
     grabRedPacket: async ({ params, request }) => {
       const viewer = await audienceViewerOf(ctx, request, params.id);
-      return redPackets.grabRedPacket(db, params.id, params.packetId, viewer.viewerId);
+      return redPackets.grabRedPacket(db, params.id, params.packetId, viewer.viewerId, viewer.browserId);
     },
   });
 }
