@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChatServerMessage, VIEWER_COOKIE } from '@yanbo/contracts';
+import { type ChatServerMessage, chatFrameMessages, VIEWER_COOKIE } from '@yanbo/contracts';
 import { WebSocket } from 'ws';
 import { api, type Journey, journey } from '../harness.ts';
 
@@ -37,7 +37,7 @@ async function joinChat(j: Journey, activityId: number, nickname: string): Promi
   const received: ChatServerMessage[] = [];
   const listeners = new Set<() => void>();
   ws.on('message', (data) => {
-    received.push(JSON.parse(String(data)) as ChatServerMessage);
+    received.push(...(chatFrameMessages(String(data)) as ChatServerMessage[]));
     for (const listener of listeners) listener();
   });
   await new Promise((resolve, reject) => {
@@ -91,7 +91,7 @@ export function commentJourneys(j: Journey) {
       await page.getByRole('link', { name: /评论管理/ }).click();
       await page.waitForURL(`**/board/${id}/comments`);
       await streaming;
-      await page.getByText('暂无评论').waitFor();
+      await page.getByText('暂无评论', { exact: true }).waitFor();
 
       const checkMode = page.getByRole('switch', { name: '开启审核' });
       await checkMode.click();
