@@ -287,6 +287,10 @@ encoded into chunks once for all of them.`,
   } finally {
     for (const readers of readersLeft) if (readers.child.exitCode === null) await readers.stop();
     pusher?.kill('SIGKILL');
+    // SIGTERM: the master stops its workers and then itself (SIGKILL to the master would leave the workers running).
+    const gone = new Promise((resolve) => (nginx.exitCode !== null ? resolve(null) : nginx.once('exit', resolve)));
+    nginx.kill('SIGTERM');
+    await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     nginx.kill('SIGKILL');
     await server.stop();
     await rm(work, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../e2e/start-server.ts';
 import { call, createAgent, sessionFor, startApp, type TestApp } from '../harness.ts';
-import { exited, FFMPEG, push, waitFor } from './push.ts';
+import { accepts, exited, FFMPEG, push, waitFor } from './push.ts';
 
 // The production path: an external nginx-rtmp receives the push and asks the server through the on_publish /
 // on_publish_done webhooks. Debian's nginx with libnginx-mod-rtmp and ffmpeg (installed by scripts/ensure-system-deps.sh).
@@ -33,6 +33,7 @@ describe.skipIf(!available)('an external nginx-rtmp calling the ingest webhooks'
       path.join(prefix, 'nginx.conf'),
       `load_module ${RTMP_MODULE};
 daemon off;
+master_process off;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/logs/error.log info;
 events { worker_connections 64; }
@@ -42,13 +43,18 @@ rtmp { server { listen 127.0.0.1:${rtmpPort}; application live {
 } } }
 `,
     );
+    // One process (master_process off): nothing of it outlives the test when it is stopped.
     nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'ignore' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor(() => accepts(rtmpPort), 10_000);
     const agent = await createAgent(t.ctx);
     token = await sessionFor(t.ctx, agent.id);
   });
   afterAll(async () => {
-    nginx?.kill('SIGKILL');
+    if (nginx && nginx.exitCode === null) {
+      const gone = exited(nginx);
+      nginx.kill('SIGKILL');
+      await gone;
+    }
     await t?.close();
   });
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
 
 // A real encoder for the live tests: ffmpeg pushing a test picture and tone, as OBS would.
 
@@ -16,6 +17,17 @@ export const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
   );
+
+/** Whether a TCP port on this machine accepts a connection (a media server listening). */
+export const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 
 /** Polls until the predicate holds; answers how long it took. */
 export async function waitFor(predicate: () => Promise<boolean>, timeoutMs: number): Promise<number> {
