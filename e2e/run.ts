@@ -7,6 +7,7 @@ import { activitySettingsJourneys } from './journeys/activity-settings.ts';
 import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journeys/agents.ts';
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
 import { commentJourneys } from './journeys/comments.ts';
+import { extensionJourneys } from './journeys/extensions.ts';
 import { giftSendJourneys } from './journeys/gift-sends.ts';
 import { giftJourneys } from './journeys/gifts.ts';
 import { interactionJourneys } from './journeys/interactions.ts';
@@ -84,6 +85,7 @@ describe('browser journeys', () => {
     liveOpsJourneys(j);
     commentJourneys(j);
     interactionJourneys(j);
+    extensionJourneys(j);
     rewardJourneys(j);
     giftSendJourneys(j);
     liveTranscodeJourneys(j);

@@ -215,6 +215,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/watch/:id/checkin/:checkinId': pub('the audience checks in to the activity’s check-in, as its own cookie'),
   'GET /api/watch/:id/question': pub('the audience’s public questions of any activity, and its own'),
   'POST /api/watch/:id/question': pub('the audience asks a question, as its own cookie'),
+  'GET /api/watch/:id/questionnaire': pub('the questionnaire offered on any activity; the viewer is its own cookie'),
+  'POST /api/watch/:id/questionnaire': pub('the audience answers the activity’s questionnaire, as its own cookie'),
   'GET /api/watch/:id/gift': pub('the gifts the audience may send on any activity: its own agent’s enabled ones'),
   'POST /api/watch/:id/gift': pub(
     'the audience sends a gift of the activity’s own agent (another agent’s gift answers 404); the viewer is its cookie',
@@ -861,6 +863,11 @@ export const ROUTES: Record<string, RouteEntry> = {
     (id) => `/api/ext-proxy/${EXTENSION}/activity/${id}/setting`,
     {},
   ),
+  'GET /api/v3/activity/:id/questionnaire/results': activity((id) => `/api/v3/activity/${id}/questionnaire/results`),
+  'GET /api/v3/activity/:id/questionnaire/answers': activity(
+    (id) => `/api/v3/activity/${id}/questionnaire/answers?question=0`,
+  ),
+  'GET /api/v3/activity/:id/questionnaire/csv': activity((id) => `/api/v3/activity/${id}/questionnaire/csv`),
 
   // Agent administration: the agents below the caller only.
   'POST /api/agent/agent': {

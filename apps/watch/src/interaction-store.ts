@@ -2,9 +2,9 @@ import type { ChatServerMessage } from '@yanbo/contracts/comments';
 import type { WatchVote } from '@yanbo/contracts/interactions';
 import { useSyncExternalStore } from 'react';
 
-// What the page's parts share about the interactions, without zod in the main bundle: the chat socket hands the
-// interaction messages here (one socket per viewer, whoever opened it), and the vote shown in the chat box reads the
-// vote the interaction layer holds and asks it to open.
+// What the page's parts share about the interactions (votes, check-ins, questions, the questionnaire), without zod in
+// the main bundle: the chat socket hands the interaction messages here (one socket per viewer, whoever opened it),
+// and the vote shown in the chat box reads the vote the interaction layer holds and asks it to open.
 
 export type InteractionMessage = Extract<
   ChatServerMessage,
@@ -17,7 +17,9 @@ export type InteractionMessage = Extract<
       | 'checkinStarted'
       | 'checkinEnded'
       | 'questionAnswered'
-      | 'questionDeleted';
+      | 'questionDeleted'
+      | 'questionnaireOpened'
+      | 'questionnaireClosed';
   }
 >;
 
@@ -30,6 +32,8 @@ const INTERACTION_TYPES: ReadonlySet<string> = new Set([
   'checkinEnded',
   'questionAnswered',
   'questionDeleted',
+  'questionnaireOpened',
+  'questionnaireClosed',
 ]);
 
 export const isInteractionMessage = (message: ChatServerMessage): message is InteractionMessage =>

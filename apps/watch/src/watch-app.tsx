@@ -15,7 +15,7 @@ const RENDITIONS_POLL_MS = 10_000;
 /** How long after the video starts playing its first latency is reported. */
 const FIRST_LATENCY_AFTER_MS = 5_000;
 
-/** Votes and check-ins over the page: a chunk of its own (it brings the contracts' schemas). */
+/** Votes, check-ins and the questionnaire over the page: a chunk of its own (it brings the contracts' schemas). */
 const InteractionLayer = lazy(() =>
   import('./components/interaction-layer').then((module) => ({ default: module.InteractionLayer })),
 );
@@ -216,10 +216,14 @@ export function WatchApp({
         {activityId !== null && !page.watchCodeRequired && viewerId !== undefined && (
           <Suspense fallback={null}>
             <InteractionLayer
+              // Signing in makes the viewer someone else: its check-in, ballots and answers are read again as that person.
+              key={page.viewer?.mobile ?? ''}
               activityId={activityId}
               viewerId={viewerId}
               template={template}
               ownSocket={!page.menu.items.some((tab) => tab.type === 'chatRoom')}
+              signedIn={page.viewer !== null}
+              onSignedIn={() => void reload()}
             />
           </Suspense>
         )}

@@ -3,6 +3,7 @@ import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
 import { sentGift } from './gifts.ts';
 import { watchCheckin, watchQuestion, watchVote } from './interactions.ts';
+import { watchQuestionnaire } from './questionnaire-view.ts';
 import { textLivePost } from './text-live.ts';
 
 // Comment libraries (seed 001 §3 "Comment library": items, name, id; §7; issue 10): lists of canned comments that
@@ -325,6 +326,10 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   // Beside the chat, on the same socket: the text live tab's posts (图文直播) as the organiser posts and deletes them.
   z.object({ type: z.literal('textLivePost'), post: textLivePost }),
   z.object({ type: z.literal('textLiveDeleted'), id: z.number().int() }),
+  // The questionnaire extension (extensions.ts): switched on or changed (a new version, `answered` always false here:
+  // a page that holds the same version keeps its own), and switched off.
+  z.object({ type: z.literal('questionnaireOpened'), questionnaire: watchQuestionnaire }),
+  z.object({ type: z.literal('questionnaireClosed') }),
 ]);
 export type ChatServerMessage = z.infer<typeof chatServerMessage>;
 

@@ -25,6 +25,8 @@ export const INTERACTION_ERRORS = {
   viewerUnknown: 'Open the watch page first',
   /** The organiser blacklisted the viewer (拉黑): it takes part in nothing on the activity. */
   blacklisted: 'You are on this activity’s blacklist',
+  /** The check-in takes only viewers signed in by SMS (the sign-in extension's 仅限手机号登录的观众). */
+  checkinNeedsMobile: 'Sign in with your mobile to check in',
 } as const;
 
 /** The vote list (seed 001 §3 "Vote config with a pager"), the check-ins and the questions: 10 a page. */
@@ -140,6 +142,8 @@ export const checkin = z.object({
   /** When it ends (or ended, if the console ended it early). */
   endsAt: isoDateTime,
   isOpen: z.boolean(),
+  /** Only viewers signed in by SMS may check in: the sign-in extension's rule when the check-in started. */
+  requireMobile: z.boolean(),
   /** Viewers checked in. */
   count: z.number().int(),
 });

@@ -1,4 +1,5 @@
-import type { WatchCheckin, WatchVote } from '@yanbo/contracts/interactions';
+import type { WatchQuestionnaire } from '@yanbo/contracts/extensions';
+import { INTERACTION_ERRORS, type WatchCheckin, type WatchVote } from '@yanbo/contracts/interactions';
 import type { WatchPage } from '@yanbo/contracts/watch';
 import { useCallback, useEffect, useState } from 'react';
 import { useChatSocket } from '../chat-socket';
@@ -16,11 +17,17 @@ import {
 import { onInteraction, setChatboxVote, useResyncs } from '../interaction-store';
 import styles from '../interactions.module.css';
 import { watchTexts as t } from '../locales/zh-CN';
+import { getQuestionnaire } from '../questionnaire-api';
+import { heardQuestionnaire } from '../questionnaire-rules';
 import { WatchApiError } from '../watch-api';
+import { QuestionnaireSheet } from './questionnaire-sheet';
+import { SignInSheet } from './viewer-sign-in';
 
-// Votes and check-ins over the page (issue 10). A published vote pops up; the template places it besides: a floating
-// button (isVoteFloatingEnabled), a banner (isVoteBannerEnabled) and a card in the chat (isVoteChatboxEnabled), and
-// isVoteDisableClose keeps the vote open until the viewer has voted. A check-in under way pops up with its countdown.
+// Votes, check-ins and the questionnaire over the page (issue 10). A published vote pops up; the template places it
+// besides: a floating button (isVoteFloatingEnabled), a banner (isVoteBannerEnabled) and a card in the chat
+// (isVoteChatboxEnabled), and isVoteDisableClose keeps the vote open until the viewer has voted. A check-in under way
+// pops up with its countdown; one for viewers signed in by SMS offers the sign-in to a viewer who is not. The
+// questionnaire extension, switched on, pops up when heard and stays a floating 问卷 button until answered.
 
 function VoteSheet({
   activityId,
@@ -132,18 +139,25 @@ function CheckinSheet({
   activityId,
   checkin,
   viewerId,
+  signedIn,
+  onSignedIn,
   onChange,
   onClose,
 }: {
   activityId: number;
   checkin: WatchCheckin;
   viewerId: string | null;
+  signedIn: boolean;
+  onSignedIn: () => void;
   onChange: (checkin: WatchCheckin) => void;
   onClose: () => void;
 }) {
   const [now, setNow] = useState(Date.now());
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The sign-in extension's rule (仅限手机号登录的观众), or the server saying so for a sign-in it does not know here.
+  const [needsMobile, setNeedsMobile] = useState(checkin.requireMobile && !signedIn);
+  const [signingIn, setSigningIn] = useState(false);
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1_000);
     return () => window.clearInterval(timer);
@@ -157,6 +171,8 @@ function CheckinSheet({
     } catch (caught) {
       if (caught instanceof WatchApiError && caught.status === 409 && caught.message.includes('already')) {
         onChange({ ...checkin, checkedIn: true });
+      } else if (caught instanceof WatchApiError && caught.message === INTERACTION_ERRORS.checkinNeedsMobile) {
+        setNeedsMobile(true);
       } else {
         setError(
           caught instanceof WatchApiError && caught.status === 409
@@ -182,6 +198,14 @@ function CheckinSheet({
           <div className={styles.done} data-testid="checkin-done">
             ✓ {t['watch.checkin.done']}
           </div>
+        ) : left > 0 && needsMobile ? (
+          <div className={styles.needsMobile} data-testid="checkin-needs-mobile">
+            <div className={styles.hint}>{t['watch.checkin.left'](left)}</div>
+            <div>{t['watch.checkin.needsMobile']}</div>
+            <button type="button" className={styles.primary} onClick={() => setSigningIn(true)}>
+              {t['watch.checkin.signIn']}
+            </button>
+          </div>
         ) : left > 0 ? (
           <>
             <div className={styles.hint}>{t['watch.checkin.left'](left)}</div>
@@ -198,6 +222,7 @@ function CheckinSheet({
           </div>
         )}
       </div>
+      {signingIn && <SignInSheet activityId={activityId} onClose={() => setSigningIn(false)} onDone={onSignedIn} />}
     </div>
   );
 }
@@ -213,16 +238,42 @@ export function InteractionLayer({
   viewerId,
   template,
   ownSocket,
+  signedIn,
+  onSignedIn,
 }: {
   activityId: number;
   viewerId: string | null;
   template: WatchPage['template'];
   ownSocket: boolean;
+  /** The viewer signed in by SMS (a check-in may take only those). */
+  signedIn: boolean;
+  /** The viewer signed in from a sheet of this layer: the page reads itself again as that person. */
+  onSignedIn: () => void;
 }) {
   const [votes, setVotes] = useState<WatchVote[]>([]);
   const [shownVote, setShownVote] = useState<number | null>(null);
   const [checkin, setCheckin] = useState<WatchCheckin | null>(null);
   const [checkinShown, setCheckinShown] = useState(false);
+  const [questionnaire, setQuestionnaire] = useState<WatchQuestionnaire | null>(null);
+  const [questionnaireShown, setQuestionnaireShown] = useState(false);
+
+  const readQuestionnaire = useCallback(
+    (popUpNew: boolean) =>
+      getQuestionnaire(activityId)
+        .then((state) => {
+          setQuestionnaire((current) => {
+            const next = state.questionnaire;
+            // A version the page did not hold yet (opened while the socket was down) pops up as if just heard.
+            if (popUpNew && next && !next.answered && current?.version !== next.version) {
+              setQuestionnaireShown(true);
+            }
+            if (!next) setQuestionnaireShown(false);
+            return next;
+          });
+        })
+        .catch(() => {}),
+    [activityId],
+  );
 
   // Read when the page opens, and again when the viewer's socket is back after a drop (what it missed meanwhile): a
   // vote or check-in that opened meanwhile shows as if it had just been heard.
@@ -251,6 +302,7 @@ export function InteractionLayer({
         });
       })
       .catch(() => {});
+    void readQuestionnaire(round > 0);
     return () => {
       stopped = true;
     };
@@ -286,6 +338,17 @@ export function InteractionLayer({
             return;
           case 'checkinEnded':
             setCheckin((current) => (current?.id === message.checkinId ? null : current));
+            return;
+          case 'questionnaireOpened':
+            setQuestionnaire((current) => {
+              const next = heardQuestionnaire(current, message.questionnaire);
+              if (!next.answered) setQuestionnaireShown(true);
+              return next;
+            });
+            return;
+          case 'questionnaireClosed':
+            setQuestionnaire(null);
+            setQuestionnaireShown(false);
             return;
           default:
             return;
@@ -331,13 +394,39 @@ export function InteractionLayer({
           onClose={() => setShownVote(null)}
         />
       )}
+      {questionnaire && !questionnaire.answered && (
+        <button
+          type="button"
+          className={`${styles.floating} ${styles.floatingQuestionnaire} ${
+            featured && template.isVoteFloatingEnabled ? '' : styles.floatingAlone
+          }`}
+          onClick={() => setQuestionnaireShown(true)}
+          data-testid="questionnaire-floating"
+        >
+          {t['watch.questionnaire.badge']}
+        </button>
+      )}
       {!vote && checkin && checkinShown && (
         <CheckinSheet
+          key={checkin.id}
           activityId={activityId}
           checkin={checkin}
           viewerId={viewerId}
+          signedIn={signedIn}
+          onSignedIn={onSignedIn}
           onChange={setCheckin}
           onClose={() => setCheckinShown(false)}
+        />
+      )}
+      {!vote && !(checkin && checkinShown) && questionnaire && questionnaireShown && (
+        <QuestionnaireSheet
+          key={questionnaire.version}
+          activityId={activityId}
+          questionnaire={questionnaire}
+          viewerId={viewerId}
+          onAnswered={setQuestionnaire}
+          onStale={() => void readQuestionnaire(true)}
+          onClose={() => setQuestionnaireShown(false)}
         />
       )}
     </>

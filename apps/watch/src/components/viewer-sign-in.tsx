@@ -10,7 +10,8 @@ import { Logo } from './stage-view';
 // Signing in by SMS (issue 10): the chat then knows the viewer by its mobile, and an activity listing allowed mobiles
 // plays only for those.
 
-function SignInSheet({ activityId, onClose, onDone }: { activityId: number; onClose(): void; onDone(): void }) {
+/** The SMS sign-in sheet, over the page (the title bar's 登录, the mobile gate, a check-in for signed-in viewers). */
+export function SignInSheet({ activityId, onClose, onDone }: { activityId: number; onClose(): void; onDone(): void }) {
   return createPortal(
     <MobileCodeSheet
       title={t['watch.signIn.title']}

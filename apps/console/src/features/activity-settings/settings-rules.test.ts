@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/http';
 import {
   absoluteUrl,
+  answerShare,
   EMPTY_MANAGER,
   formatDuration,
   freeMenuKey,
@@ -10,6 +11,7 @@ import {
   managerOrEmpty,
   menuProblem,
   moveEntry,
+  questionOptionsProblem,
   tabFrom,
 } from './settings-rules';
 
@@ -63,5 +65,23 @@ describe('activity settings rules', () => {
   it('makes site paths absolute for copying', () => {
     expect(absoluteUrl('/watch/1?ditch=a', 'http://x.test')).toBe('http://x.test/watch/1?ditch=a');
     expect(absoluteUrl('https://y.test/a', 'http://x.test')).toBe('https://y.test/a');
+  });
+});
+
+describe('questionnaire form and results', () => {
+  it('asks a choice question for two different options, and a text question for none', () => {
+    expect(questionOptionsProblem('single', ['是'])).toBe('tooFew');
+    expect(questionOptionsProblem('multiple', [])).toBe('tooFew');
+    expect(questionOptionsProblem('single', undefined)).toBe('tooFew');
+    expect(questionOptionsProblem('single', ['是', ' 是 '])).toBe('repeated');
+    expect(questionOptionsProblem('multiple', ['是', '否'])).toBeNull();
+    expect(questionOptionsProblem('text', [])).toBeNull();
+  });
+
+  it('shows an option’s share of those who answered its question', () => {
+    expect(answerShare(0, 0)).toBe(0);
+    expect(answerShare(1, 3)).toBe(33);
+    expect(answerShare(2, 3)).toBe(67);
+    expect(answerShare(3, 3)).toBe(100);
   });
 });

@@ -80,3 +80,19 @@ export function formatDuration(seconds: number): string {
   const rest = `${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
   return hours > 0 ? `${hours}:${rest}` : rest;
 }
+
+/**
+ * A questionnaire question's options as the form checks them (the server's questionnaireSetupProblem): a choice
+ * question needs at least two, all different; a text question keeps none.
+ */
+export function questionOptionsProblem(type: string | undefined, options: readonly string[] | undefined) {
+  if (type === 'text') return null;
+  const cleaned = (options ?? []).map((option) => option.trim()).filter(Boolean);
+  if (cleaned.length < 2) return 'tooFew' as const;
+  if (new Set(cleaned).size !== cleaned.length) return 'repeated' as const;
+  return null;
+}
+
+/** An option's share of those who answered its question, in whole percent (multiple choice may add past 100). */
+export const answerShare = (count: number, answered: number) =>
+  answered === 0 ? 0 : Math.round((count / answered) * 100);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cleanOptions, clock, isInteractionTab, optionPercents, secondsLeft } from './interaction-rules';
+import {
+  checkinDefaults,
+  checkinDurations,
+  cleanOptions,
+  clock,
+  isInteractionTab,
+  optionPercents,
+  secondsLeft,
+} from './interaction-rules';
 
 describe('the interactions screen', () => {
   it('shows each option’s share of the voters', () => {
@@ -24,5 +32,25 @@ describe('the interactions screen', () => {
     expect(isInteractionTab('gifts')).toBe(false);
     expect(isInteractionTab(null)).toBe(false);
     expect(cleanOptions([' 苹果 ', '', undefined, '香蕉'])).toEqual(['苹果', '香蕉']);
+  });
+});
+
+describe('the check-in form and the sign-in extension', () => {
+  it('starts from the extension’s title and duration while it is switched on, else a minute', () => {
+    expect(checkinDefaults(undefined)).toEqual({ title: '', durationSeconds: 60 });
+    expect(checkinDefaults({ enabled: false, title: '上午场', durationSeconds: 300 })).toEqual({
+      title: '',
+      durationSeconds: 60,
+    });
+    expect(checkinDefaults({ enabled: true, title: '上午场', durationSeconds: 300 })).toEqual({
+      title: '上午场',
+      durationSeconds: 300,
+    });
+  });
+
+  it('offers the extension’s own duration among the usual ones', () => {
+    expect(checkinDurations(60)).toEqual([30, 60, 180, 300, 600, 1800]);
+    expect(checkinDurations(45)).toEqual([30, 45, 60, 180, 300, 600, 1800]);
+    expect(checkinDurations(3600)).toEqual([30, 60, 180, 300, 600, 1800, 3600]);
   });
 });

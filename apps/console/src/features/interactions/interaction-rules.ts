@@ -41,3 +41,23 @@ export function shortTime(iso: string): string {
     date.getMinutes(),
   )}:${pad(date.getSeconds())}`;
 }
+
+/** The default check-in length when the sign-in extension is off. */
+export const DEFAULT_CHECKIN_SECONDS = 60;
+
+/**
+ * The check-in form's starting values: the sign-in extension's title and duration while it is switched on (its
+ * settings are the check-ins' rules), else a blank title and a minute.
+ */
+export function checkinDefaults(rules: { enabled: boolean; title: string; durationSeconds: number } | undefined): {
+  title: string;
+  durationSeconds: number;
+} {
+  return rules?.enabled
+    ? { title: rules.title, durationSeconds: rules.durationSeconds }
+    : { title: '', durationSeconds: DEFAULT_CHECKIN_SECONDS };
+}
+
+/** The durations offered: the usual ones, and the extension's own where it is none of them. */
+export const checkinDurations = (own: number): number[] =>
+  [...new Set<number>([...CHECKIN_DURATIONS, own])].sort((a, b) => a - b);

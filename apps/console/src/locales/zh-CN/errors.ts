@@ -4,6 +4,7 @@ import {
   ERROR_MESSAGES,
   GIFT_ERRORS,
   INTERACTION_ERRORS,
+  QUESTIONNAIRE_ERRORS,
   REWARD_ERRORS,
   SENSITIVE_WORD_ERRORS,
   TEXT_LIVE_ERRORS,
@@ -40,6 +41,8 @@ export const STATUS_TEXT: Record<string, string> = {
   [INTERACTION_ERRORS.checkinOpen]: '已有签到正在进行，请先结束',
   [INTERACTION_ERRORS.checkinEnded]: '签到已结束',
   [INTERACTION_ERRORS.questionNotFound]: '问题不存在或已被删除',
+  'questions: Add at least one question before switching the questionnaire on': '请先添加至少一个问题，再开启问卷',
+  [QUESTIONNAIRE_ERRORS.versionNotFound]: '该版本的问卷结果不存在',
   [TEXT_LIVE_ERRORS.postNotFound]: '图文直播内容不存在或已被删除',
   [`text: ${TEXT_LIVE_ERRORS.postEmpty}`]: '请输入文字或添加图片',
   [ERROR_MESSAGES.transcodeNeedsEmbeddedIngest]: '直播转码需要使用内置推流服务，当前为外部媒体服务器',
@@ -52,6 +55,11 @@ export const STATUS_TEXT: Record<string, string> = {
 /** Server messages with a variable part, shown in Chinese by their shape. */
 export const PATTERN_TEXT: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^file: File type (.{1,100}) is not accepted$/, (match) => `不支持该文件类型（${match[1]}），请重新选择`],
+  [
+    /^questions\.(\d{1,2})\.options: A choice question needs at least 2 options$/,
+    (match) => `第 ${Number(match[1]) + 1} 题是选择题，至少需要 2 个选项`,
+  ],
+  [/^questions\.(\d{1,2})\.options: Options must differ$/, (match) => `第 ${Number(match[1]) + 1} 题的选项不能重复`],
 ];
 
 export const errorTexts = {

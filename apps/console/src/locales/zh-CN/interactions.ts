@@ -80,6 +80,10 @@ export const interactionTexts = {
   'interactions.checkin.column.checkedAt': '签到时间',
   'interactions.checkin.toast.started': '签到已发起',
   'interactions.checkin.toast.ended': '签到已结束',
+  'interactions.checkin.requireMobile': '仅限手机号登录的观众',
+  'interactions.checkin.rules': (duration: string) => `签到扩展已开启：默认时长 ${duration}`,
+  'interactions.checkin.rulesMobile': '，仅限手机号登录的观众签到（未登录的观众会被提示先用手机号登录）',
+  'interactions.checkin.rulesLink': '修改签到设置',
 
   'interactions.question.hint':
     '观众在观看页「问答」栏目提问；回答后问题和回答会公开显示给所有观众。提问同样适用敏感词设置。',

@@ -1,106 +1,100 @@
 import {
   EXTENSION_ERRORS,
-  EXTENSIONS,
   type ExtensionAction,
-  type ExtensionIdentity,
-  type ExtensionState,
-  isExtensionIdentity,
+  normaliseQuestionnaire,
+  type QuestionnaireSettings,
+  questionnaireSetupProblem,
 } from '@yanbo/contracts';
+import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
-import type { Db } from '../../platform/db/database.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
+import { extensionOf, parseSettings, readState, writeState } from './extension-state.ts';
+import { announceQuestionnaire } from './questionnaire-service.ts';
 
-// Extension settings per activity: what is stored is merged over the extension's defaults and checked by its schema
-// (packages/contracts/src/extensions.ts), so an activity that never touched an extension reads its defaults.
+// The console's calls on an extension: its settings (any subset, merged with what is stored), and its switch. The
+// questionnaire's are what its viewers are offered (questionnaire-service.ts): a questionnaire switched on has sound
+// questions, and the viewers hear each change of what they are offered.
 
-function extensionOf(identity: string) {
-  if (!isExtensionIdentity(identity)) throw notFound(EXTENSION_ERRORS.extensionNotFound);
-  return { identity, ...EXTENSIONS[identity] };
+/** A questionnaire's settings as stored: text questions without options, and sound when viewers are offered them. */
+function checkedQuestionnaire(settings: Record<string, unknown>, offered: boolean): Record<string, unknown> {
+  const normal = normaliseQuestionnaire(settings as QuestionnaireSettings);
+  const problem = questionnaireSetupProblem(normal, offered);
+  if (problem) throw invalidField(problem.field, problem.message);
+  return normal;
 }
 
-function parseSettings(identity: ExtensionIdentity, value: Record<string, unknown>): Record<string, unknown> {
-  const parsed = EXTENSIONS[identity].settings.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path.map(String).join('.');
-  throw invalidField(
-    field || 'settings',
-    issue?.code === 'unrecognized_keys' ? 'Unknown field' : (issue?.message ?? 'Invalid'),
+function announce(
+  ctx: AppContext,
+  activityId: number,
+  identity: string,
+  before: { enabled: boolean; settings: Record<string, unknown> },
+  after: { enabled: boolean; settings: Record<string, unknown> },
+) {
+  if (identity !== 'questionnaire') return;
+  announceQuestionnaire(
+    ctx,
+    activityId,
+    { enabled: before.enabled, settings: before.settings as QuestionnaireSettings },
+    { enabled: after.enabled, settings: after.settings as QuestionnaireSettings },
   );
 }
 
-async function readState(db: Db, activityId: number, identity: ExtensionIdentity): Promise<ExtensionState> {
-  const row = await db
-    .selectFrom('activityExtensions')
-    .select(['enabled', 'settings', 'updatedAt'])
-    .where('activityId', '=', activityId)
-    .where('identity', '=', identity)
-    .executeTakeFirst();
-  const defaults = EXTENSIONS[identity].settings.parse({});
-  const stored = EXTENSIONS[identity].settings.safeParse({ ...defaults, ...(row?.settings ?? {}) });
-  return {
-    identity,
-    activityId,
-    enabled: row?.enabled ?? false,
-    settings: stored.success ? stored.data : defaults,
-    actions: [...EXTENSIONS[identity].actions],
-    updatedAt: row?.updatedAt.toISOString() ?? null,
-  };
-}
-
-async function writeState(
-  db: Db,
-  caller: Caller,
-  activityId: number,
-  identity: ExtensionIdentity,
-  values: { enabled: boolean; settings: Record<string, unknown> },
-) {
-  const settings = JSON.stringify(values.settings);
-  await db
-    .insertInto('activityExtensions')
-    .values({ activityId, identity, agentId: caller.agentId, enabled: values.enabled, settings })
-    .onConflict((oc) =>
-      oc.columns(['activityId', 'identity']).doUpdateSet({ enabled: values.enabled, settings, updatedAt: new Date() }),
-    )
-    .execute();
-  return readState(db, activityId, identity);
-}
-
-export async function getExtension(db: Db, caller: Caller, activityId: number, identity: string) {
-  await ownActivity(db, caller, activityId);
-  return readState(db, activityId, extensionOf(identity).identity);
+export async function getExtension(ctx: AppContext, caller: Caller, activityId: number, identity: string) {
+  await ownActivity(ctx.db, caller, activityId);
+  return readState(ctx.db, activityId, extensionOf(identity).identity);
 }
 
 /** Saves any subset of the extension's settings, merged with what is stored. */
 export async function saveExtensionSettings(
-  db: Db,
+  ctx: AppContext,
   caller: Caller,
   activityId: number,
   identity: string,
   body: Record<string, unknown>,
 ) {
-  await ownActivity(db, caller, activityId);
+  await ownActivity(ctx.db, caller, activityId);
   const extension = extensionOf(identity);
-  const current = await readState(db, activityId, extension.identity);
-  const settings = parseSettings(extension.identity, { ...current.settings, ...body });
-  return writeState(db, caller, activityId, extension.identity, { enabled: current.enabled, settings });
+  const current = await readState(ctx.db, activityId, extension.identity);
+  let settings = parseSettings(extension.identity, { ...current.settings, ...body });
+  if (extension.identity === 'questionnaire') settings = checkedQuestionnaire(settings, current.enabled);
+  const saved = await writeState(ctx.db, caller, activityId, extension.identity, {
+    enabled: current.enabled,
+    settings,
+  });
+  announce(ctx, activityId, extension.identity, current, saved);
+  return saved;
 }
 
-export async function runExtensionAction(db: Db, caller: Caller, activityId: number, identity: string, action: string) {
-  await ownActivity(db, caller, activityId);
+export async function runExtensionAction(
+  ctx: AppContext,
+  caller: Caller,
+  activityId: number,
+  identity: string,
+  action: string,
+) {
+  await ownActivity(ctx.db, caller, activityId);
   const extension = extensionOf(identity);
   if (!(extension.actions as readonly string[]).includes(action)) throw notFound(EXTENSION_ERRORS.actionNotFound);
-  const current = await readState(db, activityId, extension.identity);
+  const current = await readState(ctx.db, activityId, extension.identity);
+  let next: { enabled: boolean; settings: Record<string, unknown> };
   switch (action as ExtensionAction) {
     case 'enable':
-      return writeState(db, caller, activityId, extension.identity, { enabled: true, settings: current.settings });
+      // Switching on a questionnaire viewers could not answer (no questions) would change nothing they see.
+      next = {
+        enabled: true,
+        settings:
+          extension.identity === 'questionnaire' ? checkedQuestionnaire(current.settings, true) : current.settings,
+      };
+      break;
     case 'disable':
-      return writeState(db, caller, activityId, extension.identity, { enabled: false, settings: current.settings });
+      next = { enabled: false, settings: current.settings };
+      break;
     case 'reset':
-      return writeState(db, caller, activityId, extension.identity, {
-        enabled: false,
-        settings: extension.settings.parse({}),
-      });
+      next = { enabled: false, settings: extension.settings.parse({}) };
+      break;
   }
+  const saved = await writeState(ctx.db, caller, activityId, extension.identity, next);
+  announce(ctx, activityId, extension.identity, current, saved);
+  return saved;
 }

@@ -15,7 +15,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { page } from '../../platform/db/page.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { extensionSettings } from '../extensions/index.ts';
 import {
   audienceActivity,
   consoleActivity,
@@ -27,17 +28,19 @@ import {
 
 // Check-ins (签到; seed 001 §5 the check-in percentage, the check-in CSV, per-user check-ins): the console starts one
 // for so many seconds, one at a time per activity; each viewer checks in once while it runs; the console sees who did
-// and how many. A check-in is open until its endsAt, which ending it early moves to now.
+// and how many. A check-in is open until its endsAt, which ending it early moves to now. While the sign-in extension
+// is switched on with 仅限手机号登录的观众, a check-in started takes only viewers signed in by SMS.
 
 const checkinNotFound = () => notFound(INTERACTION_ERRORS.checkinNotFound);
 
-const COLUMNS = ['id', 'title', 'durationSeconds', 'startedAt', 'endsAt', 'checkedIn'] as const;
+const COLUMNS = ['id', 'title', 'durationSeconds', 'startedAt', 'endsAt', 'requireMobile', 'checkedIn'] as const;
 interface Row {
   id: number;
   title: string;
   durationSeconds: number;
   startedAt: Date;
   endsAt: Date;
+  requireMobile: boolean;
   checkedIn: number;
 }
 
@@ -51,6 +54,7 @@ const toCheckin = (row: Row, now = new Date()): Checkin => ({
   startedAt: row.startedAt.toISOString(),
   endsAt: row.endsAt.toISOString(),
   isOpen: isCheckinOpen(row.endsAt, now),
+  requireMobile: row.requireMobile,
   count: row.checkedIn,
 });
 
@@ -81,6 +85,10 @@ export async function startCheckin(
   body: z.output<typeof checkinInput>,
 ): Promise<Checkin> {
   const activity = await consoleActivity(ctx.db, caller, activityId);
+  // The sign-in extension, switched on, is the check-ins' rules (仅限手机号登录的观众); the check-in keeps the rule
+  // it started with.
+  const signIn = await extensionSettings(ctx.db, activity.id, 'sign-in');
+  const requireMobile = signIn.enabled && signIn.settings.requireMobile;
   const row = await ctx.db.transaction().execute(async (trx) => {
     // One check-in at a time: two consoles starting at once are told apart under the activity's lock.
     await sql`select pg_advisory_xact_lock(hashtext(${`checkin:${activity.id}`}))`.execute(trx);
@@ -98,6 +106,7 @@ export async function startCheckin(
         agentId: activity.agentId,
         title: body.title,
         durationSeconds: body.durationSeconds,
+        requireMobile,
         endsAt: sql<Date>`now() + make_interval(secs => ${body.durationSeconds})`,
       })
       .returning(COLUMNS)
@@ -202,6 +211,7 @@ export async function takeCheckin(
   viewer: string | undefined,
   nickname: string,
   browserId?: string,
+  mobile?: string,
 ): Promise<WatchCheckin> {
   const activity = await audienceActivity(ctx.db, activityId);
   const viewerId = await requireParticipant(ctx.db, activity.id, viewer);
@@ -215,6 +225,7 @@ export async function takeCheckin(
       .executeTakeFirst();
     if (!row) throw checkinNotFound();
     if (!isCheckinOpen(row.endsAt, new Date())) throw conflict(INTERACTION_ERRORS.checkinEnded);
+    if (row.requireMobile && !mobile) throw forbidden(INTERACTION_ERRORS.checkinNeedsMobile);
     // A browser that checked in before its viewer signed in has checked the person in (the check-in row is locked).
     if (browserId && browserId !== viewerId) {
       const inBrowser = await trx

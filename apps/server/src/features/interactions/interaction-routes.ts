@@ -36,7 +36,15 @@ export function registerInteractionRoutes(server: FastifyInstance, ctx: AppConte
       checkins.watchCheckin(ctx.db, params.id, await viewerOn(request, params.id)),
     takeCheckin: async ({ params, body, request }) => {
       const viewer = await audienceViewerOf(ctx, request, params.id);
-      return checkins.takeCheckin(ctx, params.id, params.checkinId, viewer.viewerId, body.nickname, viewer.browserId);
+      return checkins.takeCheckin(
+        ctx,
+        params.id,
+        params.checkinId,
+        viewer.viewerId,
+        body.nickname,
+        viewer.browserId,
+        viewer.mobile,
+      );
     },
     listWatchQuestions: async ({ params, query, request }) =>
       questions.listWatchQuestions(ctx.db, params.id, await viewerOn(request, params.id), query),

@@ -248,6 +248,7 @@ export interface Checkins {
   durationSeconds: number;
   endsAt: Timestamp;
   id: Generated<number>;
+  requireMobile: Generated<boolean>;
   startedAt: Generated<Timestamp>;
   title: string;
 }
@@ -542,6 +543,39 @@ export interface PromotionCodes {
   percentOff: number | null;
 }
 
+export interface QuestionnaireResponses {
+  activityId: number;
+  agentId: number;
+  answers: Json;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  nickname: string;
+  versionId: number;
+  viewerId: string;
+}
+
+export interface QuestionnaireTextAnswers {
+  activityId: number;
+  agentId: number;
+  questionIndex: number;
+  responseId: number;
+  text: string;
+  versionId: number;
+}
+
+export interface QuestionnaireVersions {
+  activityId: number;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  hash: string;
+  id: Generated<number>;
+  isAnonymous: boolean;
+  questions: Json;
+  respondents: Generated<number>;
+  tally: Json;
+  title: string;
+}
+
 export interface Questions {
   activityId: number;
   agentId: number;
@@ -793,6 +827,9 @@ export interface DB {
   payNotifications: PayNotifications;
   promotionChannels: PromotionChannels;
   promotionCodes: PromotionCodes;
+  questionnaireResponses: QuestionnaireResponses;
+  questionnaireTextAnswers: QuestionnaireTextAnswers;
+  questionnaireVersions: QuestionnaireVersions;
   questions: Questions;
   redPacketGrabs: RedPacketGrabs;
   redPackets: RedPackets;

@@ -1,5 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ExtensionAction, type ExtensionIdentity, type ExtensionState, extensionCalls } from '@yanbo/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type ExtensionAction,
+  type ExtensionIdentity,
+  type ExtensionState,
+  extensionCalls,
+  QUESTIONNAIRE_TEXT_PAGE_SIZE,
+} from '@yanbo/contracts';
+import dayjs from 'dayjs';
 import { toastSuccess } from '../../../app/feedback';
 import { api } from '../../../app/http';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
@@ -23,6 +30,8 @@ export function useExtensionMutations(activityId: number, identity: ExtensionIde
     onSuccess: (state) => {
       store(state);
       toastSuccess(t['settings.toast.configured']);
+      // A changed question set is a new version: the results follow it.
+      void queryClient.invalidateQueries({ queryKey: ['activity-settings', activityId, 'questionnaire'] });
     },
   });
   const run = useMutation({
@@ -34,4 +43,50 @@ export function useExtensionMutations(activityId: number, identity: ExtensionIde
     },
   });
   return { configure, run };
+}
+
+// The questionnaire's results (/v3/activity/{id}/questionnaire/...): one version's tally, a text question's answers
+// page by page, and the CSV. Asked again every few seconds while open, so the answers come in as viewers send them.
+
+const RESULTS_REFRESH_MS = 5_000;
+const questionnaireKey = (activityId: number) => ['activity-settings', activityId, 'questionnaire'] as const;
+
+export const questionnaireResultsQuery = (activityId: number, version: string | undefined) =>
+  queryOptions({
+    queryKey: [...questionnaireKey(activityId), 'results', version ?? 'current'] as const,
+    queryFn: ({ signal }) =>
+      api(extensionCalls.getQuestionnaireResults, { params: { id: activityId }, query: { version }, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: RESULTS_REFRESH_MS,
+  });
+
+export const questionnaireTextQuery = (activityId: number, version: string, question: number, page: number) =>
+  queryOptions({
+    queryKey: [...questionnaireKey(activityId), 'text', version, question, page] as const,
+    queryFn: ({ signal }) =>
+      api(extensionCalls.listQuestionnaireTextAnswers, {
+        params: { id: activityId },
+        query: { version, question, page, pageSize: QUESTIONNAIRE_TEXT_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: RESULTS_REFRESH_MS,
+  });
+
+/** One version's answer sheets as a CSV file, saved from memory with its byte-order mark (Excel reads UTF-8). */
+export async function downloadQuestionnaire(activityId: number, version: string): Promise<void> {
+  const csv = await api(extensionCalls.downloadQuestionnaireAnswers, {
+    params: { id: activityId },
+    query: { version },
+    headers: { accept: 'text/csv' },
+  });
+  const blob = new Blob([`\uFEFF${csv.replace(/^\uFEFF/, '')}`], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = t['questionnaire.file'](activityId, dayjs().format('YYYY-MM-DD'));
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, SettingOutlined, UndoOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DeleteOutlined, PlusOutlined, SettingOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { EXTENSION_IDENTITIES, type ExtensionIdentity, type ExtensionState } from '@yanbo/contracts';
 import {
@@ -23,6 +23,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
 import { extensionQuery, useExtensionMutations } from '../api/extensions';
+import { questionOptionsProblem } from '../settings-rules';
+import { QuestionnaireResults } from './questionnaire-results';
 import { SettingsSection } from './settings-section';
 
 const titleRule = { max: 30, message: t['extensions.field.titleTooLong'] };
@@ -71,7 +73,12 @@ function SettingsFields({ identity }: { identity: ExtensionIdentity }) {
         <Form.Item name="durationSeconds" label={t['extensions.field.durationSeconds']}>
           <InputNumber min={10} max={3600} precision={0} />
         </Form.Item>
-        <Form.Item name="requireMobile" label={t['extensions.field.requireMobile']} valuePropName="checked">
+        <Form.Item
+          name="requireMobile"
+          label={t['extensions.field.requireMobile']}
+          tooltip={t['extensions.field.requireMobileHint']}
+          valuePropName="checked"
+        >
           <Switch />
         </Form.Item>
       </>
@@ -79,7 +86,12 @@ function SettingsFields({ identity }: { identity: ExtensionIdentity }) {
   return (
     <>
       {common}
-      <Form.Item name="isAnonymous" label={t['extensions.field.isAnonymous']} valuePropName="checked">
+      <Form.Item
+        name="isAnonymous"
+        label={t['extensions.field.isAnonymous']}
+        tooltip={t['extensions.field.anonymousHint']}
+        valuePropName="checked"
+      >
         <Switch />
       </Form.Item>
       <Form.List name="questions">
@@ -120,8 +132,44 @@ function SettingsFields({ identity }: { identity: ExtensionIdentity }) {
                     onClick={() => remove(field.name)}
                   />
                 </Flex>
-                <Form.Item name={[field.name, 'options']} style={{ marginBottom: 0 }}>
-                  <Select mode="tags" placeholder={t['extensions.field.optionsPlaceholder']} open={false} />
+                {/* A text question has no options; a choice question two different ones at least. */}
+                <Form.Item noStyle dependencies={[['questions', field.name, 'type']]}>
+                  {({ getFieldValue }) =>
+                    getFieldValue(['questions', field.name, 'type']) === 'text' ? null : (
+                      <Form.Item
+                        name={[field.name, 'options']}
+                        style={{ marginBottom: 0 }}
+                        rules={[
+                          {
+                            validator: (_, options: string[] | undefined) => {
+                              const problem = questionOptionsProblem(
+                                getFieldValue(['questions', field.name, 'type']),
+                                options,
+                              );
+                              return problem
+                                ? Promise.reject(
+                                    new Error(
+                                      t[
+                                        problem === 'tooFew'
+                                          ? 'extensions.field.optionsTooFew'
+                                          : 'extensions.field.optionsRepeated'
+                                      ],
+                                    ),
+                                  )
+                                : Promise.resolve();
+                            },
+                          },
+                        ]}
+                      >
+                        <Select
+                          mode="tags"
+                          placeholder={t['extensions.field.optionsPlaceholder']}
+                          open={false}
+                          aria-label={t['extensions.field.options']}
+                        />
+                      </Form.Item>
+                    )
+                  }
                 </Form.Item>
               </Card>
             ))}
@@ -144,6 +192,7 @@ function ExtensionCard({ activityId, identity }: { activityId: number; identity:
   const query = useQuery(extensionQuery(activityId, identity));
   const { configure, run } = useExtensionMutations(activityId, identity);
   const [editing, setEditing] = useState(false);
+  const [showingResults, setShowingResults] = useState(false);
   const [form] = Form.useForm<Record<string, unknown>>();
   const state: ExtensionState | undefined = query.data;
   const name = t[`extensions.name.${identity}`];
@@ -200,6 +249,19 @@ function ExtensionCard({ activityId, identity }: { activityId: number; identity:
         >
           {t['extensions.reset']}
         </Button>,
+        ...(identity === 'questionnaire'
+          ? [
+              <Button
+                key="results"
+                type="link"
+                icon={<BarChartOutlined />}
+                disabled={!state}
+                onClick={() => setShowingResults(true)}
+              >
+                {t['questionnaire.results']}
+              </Button>,
+            ]
+          : []),
       ]}
     >
       {state ? (
@@ -226,6 +288,8 @@ function ExtensionCard({ activityId, identity }: { activityId: number; identity:
         width={560}
       >
         <Form
+          // Each extension's form names its own fields: three dialogs are on the page, so their ids must differ.
+          name={`extension-${identity}`}
           form={form}
           layout="vertical"
           onFinish={(values) => configure.mutate(values, { onSuccess: () => setEditing(false) })}
@@ -233,6 +297,9 @@ function ExtensionCard({ activityId, identity }: { activityId: number; identity:
           <SettingsFields identity={identity} />
         </Form>
       </Modal>
+      {identity === 'questionnaire' && (
+        <QuestionnaireResults activityId={activityId} open={showingResults} onClose={() => setShowingResults(false)} />
+      )}
     </Card>
   );
 }

@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHECKIN_PAGE_SIZE, CHECKIN_USER_PAGE_SIZE, type CheckinInput, interactionCalls } from '@yanbo/contracts';
+import {
+  CHECKIN_PAGE_SIZE,
+  CHECKIN_USER_PAGE_SIZE,
+  type CheckinInput,
+  extensionCalls,
+  interactionCalls,
+  type SignInSettings,
+} from '@yanbo/contracts';
 import { toastSuccess } from '../../../app/feedback';
 import { api } from '../../../app/http';
 import { interactionTexts as t } from '../../../locales/zh-CN/interactions';
@@ -56,3 +63,15 @@ export function useCheckinMutations(activityId: number) {
   });
   return { start, end };
 }
+
+/**
+ * The sign-in extension (签到) as the check-in form follows it: while switched on, its title and duration are the
+ * form's starting values and its 仅限手机号登录的观众 the check-in's rule (the server applies it when starting).
+ */
+export const signInRulesQuery = (activityId: number) =>
+  queryOptions({
+    queryKey: ['activity-settings', activityId, 'extension', 'sign-in'] as const,
+    queryFn: ({ signal }) =>
+      api(extensionCalls.getExtension, { params: { id: activityId, identity: 'sign-in' }, signal }),
+    select: (state) => ({ enabled: state.enabled, ...(state.settings as SignInSettings) }),
+  });

@@ -22,9 +22,10 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { interactionTexts as t } from '../../../locales/zh-CN/interactions';
-import { checkinListQuery, checkinUsersQuery, useCheckinMutations } from '../api/checkins';
-import { CHECKIN_DURATIONS, clock, secondsLeft, shortTime } from '../interaction-rules';
+import { checkinListQuery, checkinUsersQuery, signInRulesQuery, useCheckinMutations } from '../api/checkins';
+import { checkinDefaults, checkinDurations, clock, secondsLeft, shortTime } from '../interaction-rules';
 
 const durationLabel = (seconds: number) =>
   seconds < 60 ? t['interactions.checkin.seconds'](seconds) : t['interactions.checkin.minutes'](seconds / 60);
@@ -83,13 +84,63 @@ function CheckinUsers({ activityId, checkin }: { activityId: number; checkin: Ch
   );
 }
 
+/** The form that starts a check-in, from the sign-in extension's title and duration when it is switched on. */
+function CheckinStartForm({
+  defaults,
+  pending,
+  onStart,
+}: {
+  defaults: { title: string; durationSeconds: number };
+  pending: boolean;
+  onStart: (body: { title: string; durationSeconds: number }) => Promise<unknown>;
+}) {
+  const [form] = Form.useForm<{ title: string; durationSeconds: number }>();
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      initialValues={defaults}
+      onFinish={(values) =>
+        onStart({ title: values.title.trim(), durationSeconds: values.durationSeconds })
+          .then(() => form.resetFields())
+          .catch(() => undefined)
+      }
+    >
+      <Form.Item name="title" label={t['interactions.checkin.title']}>
+        <Input
+          placeholder={t['interactions.checkin.titlePlaceholder']}
+          maxLength={CHECKIN_TITLE_MAX_LENGTH}
+          style={{ width: 240 }}
+        />
+      </Form.Item>
+      <Form.Item name="durationSeconds" label={t['interactions.checkin.duration']}>
+        <Select
+          style={{ width: 120 }}
+          options={checkinDurations(defaults.durationSeconds).map((seconds) => ({
+            value: seconds,
+            label: durationLabel(seconds),
+          }))}
+          aria-label={t['interactions.checkin.duration']}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" loading={pending}>
+          {t['interactions.checkin.start']}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
+
 /** 签到: start a check-in for a while, watch the count and the names come in, end it early. */
 export function CheckinPanel({ activityId }: { activityId: number }) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
   const list = useQuery(checkinListQuery(activityId, page));
   const { start, end } = useCheckinMutations(activityId);
-  const [form] = Form.useForm<{ title: string; durationSeconds: number }>();
+  // The sign-in extension, switched on, is the check-ins' rules: the form starts from its title and duration.
+  const rules = useQuery(signInRulesQuery(activityId));
+  const defaults = checkinDefaults(rules.data);
   const items = list.data?.items ?? [];
   const open = items.find((item) => item.isOpen);
   const left = useCountdown(open?.endsAt);
@@ -98,10 +149,27 @@ export function CheckinPanel({ activityId }: { activityId: number }) {
   return (
     <Flex vertical gap={16}>
       <Alert type="info" showIcon message={t['interactions.checkin.hint']} />
+      {rules.data?.enabled && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="checkin-rules"
+          message={
+            <span>
+              {t['interactions.checkin.rules'](durationLabel(rules.data.durationSeconds))}
+              {rules.data.requireMobile && t['interactions.checkin.rulesMobile']}
+            </span>
+          }
+          action={
+            <Link to={`/board/${activityId}/settings?tab=extensions`}>{t['interactions.checkin.rulesLink']}</Link>
+          }
+        />
+      )}
       {open && left > 0 ? (
         <Card size="small" title={t['interactions.checkin.current']} data-testid="checkin-current">
           <Flex gap={48} align="center" wrap>
             <Typography.Text strong>{open.title || t['interactions.checkin.untitled']}</Typography.Text>
+            {open.requireMobile && <Tag color="blue">{t['interactions.checkin.requireMobile']}</Tag>}
             <Statistic title={t['interactions.checkin.remaining']} value={clock(left)} />
             <Statistic title={t['interactions.checkin.count']} value={open.count} />
             <Popconfirm
@@ -116,36 +184,13 @@ export function CheckinPanel({ activityId }: { activityId: number }) {
         </Card>
       ) : (
         <Card size="small">
-          <Form
-            form={form}
-            layout="inline"
-            initialValues={{ title: '', durationSeconds: 60 }}
-            onFinish={(values) =>
-              start
-                .mutateAsync({ title: values.title.trim(), durationSeconds: values.durationSeconds })
-                .then(() => form.resetFields())
-                .catch(() => undefined)
-            }
-          >
-            <Form.Item name="title" label={t['interactions.checkin.title']}>
-              <Input
-                placeholder={t['interactions.checkin.titlePlaceholder']}
-                maxLength={CHECKIN_TITLE_MAX_LENGTH}
-                style={{ width: 240 }}
-              />
-            </Form.Item>
-            <Form.Item name="durationSeconds" label={t['interactions.checkin.duration']}>
-              <Select
-                style={{ width: 120 }}
-                options={CHECKIN_DURATIONS.map((seconds) => ({ value: seconds, label: durationLabel(seconds) }))}
-              />
-            </Form.Item>
-            <Form.Item>
-              <Button type="primary" htmlType="submit" loading={start.isPending}>
-                {t['interactions.checkin.start']}
-              </Button>
-            </Form.Item>
-          </Form>
+          <CheckinStartForm
+            // The extension's values arrive after the first paint: the form starts again from them.
+            key={`${defaults.title}-${defaults.durationSeconds}`}
+            defaults={defaults}
+            pending={start.isPending}
+            onStart={(body) => start.mutateAsync(body)}
+          />
         </Card>
       )}
       <Table<Checkin>
@@ -169,7 +214,16 @@ export function CheckinPanel({ activityId }: { activityId: number }) {
           {
             title: t['interactions.checkin.column.title'],
             dataIndex: 'title',
-            render: (title: string) => title || t['interactions.checkin.untitled'],
+            render: (title: string, item) => (
+              <>
+                {title || t['interactions.checkin.untitled']}
+                {item.requireMobile && (
+                  <Tag color="blue" style={{ marginLeft: 8 }}>
+                    {t['interactions.checkin.requireMobile']}
+                  </Tag>
+                )}
+              </>
+            ),
           },
           {
             title: t['interactions.checkin.column.startedAt'],
