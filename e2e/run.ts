@@ -28,8 +28,7 @@ import { wechatPayJourneys } from './journeys/wechat-pay.ts';
 import { freePort, startServer } from './start-server.ts';
 
 // One server and one browser for every journey; each journey opens browser contexts of its own (harness.ts
-// `journey`). Journeys mostly wait (for the server, a push, a poll), so two run side by side (E2E_CONCURRENCY);
-// those that work as the admin run first, one at a time.
+// `journey`). Journeys mostly wait (for the server, a push, a poll), so two run side by side (E2E_CONCURRENCY).
 
 const CONCURRENCY = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 2);
 
@@ -57,21 +56,25 @@ describe('browser journeys', () => {
     await brandingDns.standIn?.close();
   });
 
-  // The journeys that work as the admin see its state as the journeys before them left it (the agents journeys start
-  // from its empty list of lower-level agents, before any journey makes agents of its own with j.newAgent): one at a
-  // time, first. The rest each work as an agent of their own.
-  describe('as the admin', () => {
-    accountJourneys(j);
+  // The agents journeys start from the admin's empty list of lower-level agents and read its agency view's pager:
+  // they run first, alone, before any journey makes agents of its own (j.newAgent, under the admin).
+  describe('first, alone', { concurrency: 1 }, () => {
     agentJourneys(j);
     agentEditJourneys(j);
     agentAccessJourneys(j);
-    activityJourneys(j);
-    activityCopyJourneys(j);
-    brandingJourneys(j);
-    subaccountJourneys(j);
   });
 
+  // Then two at a time: the admin's other journeys one after another in one lane (each sees its state as the one
+  // before left it), the journeys that each work as an agent of their own beside them.
   describe('side by side', { concurrency: CONCURRENCY }, () => {
+    // A suite's tests inherit its parent's concurrency: this lane says it runs one at a time.
+    describe('as the admin', { concurrency: 1 }, () => {
+      accountJourneys(j);
+      activityJourneys(j);
+      activityCopyJourneys(j);
+      brandingJourneys(j);
+      subaccountJourneys(j);
+    });
     sensitiveWordJourneys(j);
     giftJourneys(j);
     robotJourneys(j);
