@@ -16,6 +16,7 @@ import { conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { publishChat, restrictionsOf } from '../comments/index.ts';
 import { postTxn, redPackBalance, redPacketEntries } from '../price/index.ts';
+import { hasVisited } from '../watch/index.ts';
 import { nicknamesOf, viewerNickname } from './lottery-service.ts';
 import { nextShare } from './red-packet-split.ts';
 
@@ -196,14 +197,7 @@ async function watchActivity(db: Db, activityId: number) {
  */
 async function knownViewer(db: Db, activityId: number, viewerId: string | undefined): Promise<string> {
   if (!viewerId) throw new HttpError(403, REWARD_ERRORS.viewerUnknown);
-  const visit = await db
-    .selectFrom('visits')
-    .select('id')
-    .where('activityId', '=', activityId)
-    .where('viewerId', '=', viewerId)
-    .limit(1)
-    .executeTakeFirst();
-  if (!visit) throw new HttpError(403, REWARD_ERRORS.viewerUnknown);
+  if (!(await hasVisited(db, activityId, viewerId))) throw new HttpError(403, REWARD_ERRORS.viewerUnknown);
   if ((await restrictionsOf(db, activityId, viewerId)).has('blacklist')) {
     throw new HttpError(403, REWARD_ERRORS.blacklisted);
   }

@@ -7,6 +7,6 @@ export { viewerFromCookie, viewerIdOf } from './viewer-cookie.ts';
 export { isMobileViewerId, MOBILE_VIEWER_ID_PATTERN, mobileViewerId } from './viewer-mobile.ts';
 export { registerWatchPage } from './watch-page-html.ts';
 export { registerWatchRoutes } from './watch-routes.ts';
-export { publicActivity } from './watch-service.ts';
+export { hasVisited, publicActivity } from './watch-service.ts';
 export { viewerAccess } from './watch-sign-in.ts';
 export { remindersSettled, remindSubscribers } from './watch-subscribe.ts';

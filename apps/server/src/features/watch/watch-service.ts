@@ -187,7 +187,8 @@ export interface VisitViewer {
 const lockViewerVisits = (trx: Db, activityId: number, viewerId: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`visit:${activityId}:${viewerId}`}))`.execute(trx);
 
-async function hasVisited(trx: Db, activityId: number, viewerId: string): Promise<boolean> {
+/** Whether a viewer has visited an activity's page (it is one of the activity's audience). */
+export async function hasVisited(trx: Db, activityId: number, viewerId: string): Promise<boolean> {
   const row = await trx
     .selectFrom('visits')
     .select('id')
