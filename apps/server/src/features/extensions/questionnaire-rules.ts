@@ -68,10 +68,3 @@ export function answerCell(question: Question, answer: StoredAnswer | undefined)
   if ('text' in answer) return answer.text;
   return answer.choices.map((choice) => question.options[choice] ?? '').join('；');
 }
-
-/** A CSV cell: quoted when it would break the row, and a cell a spreadsheet would run as a formula kept as text. */
-export function csvCell(value: string | number): string {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}

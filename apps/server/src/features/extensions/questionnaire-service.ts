@@ -20,6 +20,7 @@ import { formatBeijingTime } from '@yanbo/contracts/beijing-time';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
+import { csvCell } from '../../platform/csv.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { page } from '../../platform/db/page.ts';
 import { conflict, forbidden, invalidField, notFound, unauthorized } from '../../platform/errors.ts';
@@ -30,7 +31,6 @@ import { extensionSettings } from './extension-state.ts';
 import {
   addToTally,
   answerCell,
-  csvCell,
   emptyTally,
   type QuestionTally,
   questionnaireVersion,

@@ -22,6 +22,7 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
+import { csvCell } from '../../platform/csv.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../platform/errors.ts';
@@ -419,13 +420,6 @@ async function rankOf(db: Db, id: number, limit: number): Promise<TopGiftList> {
     })),
   };
 }
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  // A cell a spreadsheet would run as a formula is quoted as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /** GET /activity/{id}/stats/top/gift?format=csv: the top 100, in yuan. */
 export async function topGiftsCsv(db: Db, caller: Caller, activityId: number): Promise<string> {

@@ -3,6 +3,7 @@ import { fenToYuan } from '@yanbo/contracts';
 import { formatBeijingTime } from '@yanbo/contracts/beijing-time';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
+import { csvCell } from '../../platform/csv.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
 import { page } from '../../platform/db/page.ts';
@@ -82,13 +83,6 @@ const CSV_COLUMNS: [string, (order: PackageOrder) => string | number][] = [
   ['下单时间', (o) => formatBeijingTime(o.createdAt)],
   ['支付时间', (o) => (o.paidAt ? formatBeijingTime(o.paidAt) : '')],
 ];
-
-function csvCell(value: string | number): string {
-  const text = String(value);
-  // Quote what would break a row, and defuse cells Excel would run as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 const DOWNLOAD_LIMIT = 100_000;
 
