@@ -356,11 +356,13 @@ export function activitySettingsJourneys(j: Journey) {
       await page.getByText('上传成功').first().waitFor();
       const uploaded = await page.getByLabel('分享图片').inputValue();
       assert.match(uploaded, /^\/files\/activity\/\d+\/[^/]+\.png$/);
+      // Each save waits for its own answer: the toast of an earlier save may still be showing.
+      const savingCard = answerTo(page, 'PUT', /^\/activity\/\d+\/shareCard$/);
       await page
         .getByRole('button', { name: /保\s*存/ })
         .first()
         .click();
-      await page.getByText('保存成功').first().waitFor();
+      assert.equal((await savingCard).status(), 200);
       await j.screenshot(page, 'settings-share-card-upload');
       const card = await api<{ image: string }>(j, agent.token, 'GET', `/activity/${activity.id}/shareCard`);
       assert.equal(card.image, uploaded);
@@ -370,11 +372,12 @@ export function activitySettingsJourneys(j: Journey) {
       await page.getByTestId('manager-avatar').locator('input[type=file]').setInputFiles(picture);
       await page.locator('.ant-avatar img[src^="/files/activity/"]').waitFor();
       await page.getByLabel('昵称').fill('主持人小蓝');
+      const savingManager = answerTo(page, 'PUT', /^\/activity\/\d+\/manager$/);
       await page
         .getByRole('button', { name: /保\s*存/ })
         .last()
         .click();
-      await page.getByText('保存成功').first().waitFor();
+      assert.equal((await savingManager).status(), 200);
       const manager = await api<{ avatar: string; nickname: string }>(
         j,
         agent.token,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { DnsStandIn } from '../../apps/server/test/branding/dns-stand-in.ts';
-import { ADMIN, JOURNEY_CUSTOM_HOST, type Journey, journey } from '../harness.ts';
+import { ADMIN, answerTo, JOURNEY_CUSTOM_HOST, type Journey, journey } from '../harness.ts';
 
 // The settings tabs as an agent uses them — the activity template, the login-page template, the customisation with
 // a write-only secret and a payment certificate, the official account, promotion and the server IPs — and then /login
@@ -116,10 +116,13 @@ export function brandingJourneys(j: Journey) {
       await hex.press('Enter');
       await page.keyboard.press('Escape');
       await page.getByTestId('login-preview').getByText('星河直播', { exact: true }).waitFor();
+      // Its own answer, not the activity template's toast, which may still be showing.
+      const saving = answerTo(page, 'PUT', /^\/agent\/template$/);
       await page
         .getByRole('button', { name: /保\s*存/ })
         .first()
         .click();
+      assert.equal((await saving).status(), 200);
       await page.getByText('保存成功').first().waitFor();
       await j.screenshot(page, 'branding-login-template');
 
