@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChatServerMessage, VIEWER_COOKIE } from '@yanbo/contracts';
+import { type ChatServerMessage, chatFrameMessages, VIEWER_COOKIE } from '@yanbo/contracts';
 import { WebSocket } from 'ws';
 import { api, type Journey, journey } from '../harness.ts';
 
@@ -37,7 +37,7 @@ async function joinChat(j: Journey, activityId: number, nickname: string): Promi
   const received: ChatServerMessage[] = [];
   const listeners = new Set<() => void>();
   ws.on('message', (data) => {
-    received.push(JSON.parse(String(data)) as ChatServerMessage);
+    received.push(...(chatFrameMessages(String(data)) as ChatServerMessage[]));
     for (const listener of listeners) listener();
   });
   await new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@ import {
   defaultNickname,
   initialChatState,
   mergeComments,
-  parseServerMessage,
+  parseServerMessages,
   reconnectDelay,
 } from './chat-rules';
 
@@ -159,8 +159,8 @@ describe('chat room rules', () => {
     expect(state.items).toHaveLength(2);
     expect(state.items[1]).toEqual({ kind: 'gift', key: 'g7', gift, afterId: 1 });
     // A parsed server message of the gift kind is accepted as the contract says.
-    expect(parseServerMessage(JSON.stringify({ type: 'gift', gift }))).toEqual({ type: 'gift', gift });
-    expect(parseServerMessage(JSON.stringify({ type: 'gift', gift: { ...gift, count: 'x' } }))).toBeNull();
+    expect(parseServerMessages(JSON.stringify({ type: 'gift', gift }))).toEqual([{ type: 'gift', gift }]);
+    expect(parseServerMessages(JSON.stringify({ type: 'gift', gift: { ...gift, count: 'x' } }))).toEqual([]);
   });
 
   it('waits 1, 2, 5, then 10 s between reconnects', () => {
@@ -186,10 +186,29 @@ describe('chat room rules', () => {
   });
 
   it('reads only server messages the contract knows', () => {
-    expect(parseServerMessage('{"type":"online","count":3}')).toEqual({ type: 'online', count: 3 });
-    expect(parseServerMessage('{"type":"online","count":"3"}')).toBeNull();
-    expect(parseServerMessage('{"type":"party"}')).toBeNull();
-    expect(parseServerMessage('not json')).toBeNull();
-    expect(parseServerMessage(new ArrayBuffer(2))).toBeNull();
+    expect(parseServerMessages('{"type":"online","count":3}')).toEqual([{ type: 'online', count: 3 }]);
+    expect(parseServerMessages('{"type":"online","count":"3"}')).toEqual([]);
+    expect(parseServerMessages('{"type":"party"}')).toEqual([]);
+    expect(parseServerMessages('not json')).toEqual([]);
+    expect(parseServerMessages('3')).toEqual([]);
+    expect(parseServerMessages('null')).toEqual([]);
+    expect(parseServerMessages(new ArrayBuffer(2))).toEqual([]);
+  });
+
+  it('reads a frame of several messages in their order, leaving out only those the contract does not know', () => {
+    const frame = JSON.stringify([
+      { type: 'online', count: 3 },
+      { type: 'comment', comment: comment(1) },
+      { type: 'party' },
+      { type: 'comment', comment: comment(2) },
+      { type: 'deleted', ids: [1] },
+    ]);
+    const messages = parseServerMessages(frame);
+    expect(messages.map((message) => message.type)).toEqual(['online', 'comment', 'comment', 'deleted']);
+    // Taken one after another, as if each had come in a frame of its own.
+    const state = apply(initialChatState, ...messages);
+    expect(ids(state.items)).toEqual([2]);
+    expect(state.online).toBe(3);
+    expect(parseServerMessages('[]')).toEqual([]);
   });
 });

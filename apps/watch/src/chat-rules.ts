@@ -4,6 +4,7 @@ import {
   type ChatComment,
   type ChatRefusal,
   type ChatServerMessage,
+  chatFrameMessages,
   chatServerMessage,
   defaultViewerNickname,
 } from '@yanbo/contracts/comments';
@@ -192,15 +193,16 @@ export function chatSocketUrl(location: Pick<Location, 'protocol' | 'host'>, act
   return `${scheme}//${location.host}${API_PREFIX}${path}?after=${Math.max(0, Math.floor(after))}`;
 }
 
-/** A server message's text checked against the contract; anything else (not JSON, unknown type) is null. */
-export function parseServerMessage(data: unknown): ChatServerMessage | null {
-  if (typeof data !== 'string') return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(data);
-  } catch {
-    return null;
+/**
+ * The messages of a server frame (one, or several in an array) each checked against the contract, in order; any the
+ * contract does not know (not JSON, an unknown type, a wrong field) is left out.
+ */
+export function parseServerMessages(data: unknown): ChatServerMessage[] {
+  if (typeof data !== 'string') return [];
+  const messages: ChatServerMessage[] = [];
+  for (const raw of chatFrameMessages(data)) {
+    const parsed = chatServerMessage.safeParse(raw);
+    if (parsed.success) messages.push(parsed.data);
   }
-  const parsed = chatServerMessage.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return messages;
 }

@@ -1,10 +1,10 @@
 import { CHAT_CLOSE_CODES, type ChatClientMessage, type ChatServerMessage } from '@yanbo/contracts/comments';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { chatReducer, chatSocketUrl, initialChatState, parseServerMessage, reconnectDelay } from './chat-rules';
+import { chatReducer, chatSocketUrl, initialChatState, parseServerMessages, reconnectDelay } from './chat-rules';
 import { emitInteraction, emitResync, isInteractionMessage } from './interaction-store';
 
 // The chat room's socket: opened once the page may be watched, hello with the nickname first, every message checked
-// against the contract; after a drop it reconnects with backoff asking after the last comment seen, so the list
+// against the contract; after a drop (a too-slow socket closed by the server, 4507, is one) it reconnects with backoff asking after the last comment seen, so the list
 // misses nothing and repeats nothing, and the page's other parts read again what they hold. A kick or the blacklist
 // ends it.
 
@@ -50,9 +50,11 @@ export function useChatSocket({
       socket = ws;
       socketRef.current = ws;
       ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', nickname } satisfies ChatClientMessage));
+      // A frame holds one message or several in order (the room's rounds): each is taken as if it came alone.
       ws.onmessage = (event) => {
-        const message = parseServerMessage(event.data);
-        if (!message) return;
+        for (const message of parseServerMessages(event.data)) take(message);
+      };
+      const take = (message: ChatServerMessage) => {
         // Votes, check-ins and answers travel on this socket too; the interaction layer takes them.
         if (isInteractionMessage(message)) {
           emitInteraction(message);

@@ -146,6 +146,12 @@ export const CHAT_CLOSE_CODES = {
   handshakeTimeout: 4408,
   full: 4013,
   signInRequired: 4011,
+  /**
+   * The socket fell behind: more than the server holds for one socket (256 KiB) was waiting to be written to it (a
+   * slow phone, a stalled tab). The server closes it rather than hold more, and drops it a moment later if the close
+   * cannot get through; the page reconnects with ?after= as after any drop and is sent what it missed.
+   */
+  tooSlow: 4507,
 } as const;
 
 export const COMMENT_STATUSES = ['pending', 'passed', 'failed'] as const;
@@ -245,7 +251,12 @@ export function defaultViewerNickname(viewerId: string): string {
   return `观众${String(hash % 10_000).padStart(4, '0')}`;
 }
 
-// What the server sends a viewer, one discriminated union for the watch page and the console.
+// What the server sends a viewer, one discriminated union for the watch page and the console. A text frame on the
+// socket holds one message (a JSON object) or several, in the order they were sent (a JSON array of two or more):
+// the server writes a room's messages to its sockets in rounds, and everything that arrived while the last round was
+// being written goes out as one frame (bench/README.md, live chat). A client reads each frame with chatFrameMessages
+// and checks every message against chatServerMessage; messages for one viewer (its welcome, its own held comment,
+// a refusal, what it missed) keep their place among the room's.
 export const chatServerMessage = z.discriminatedUnion('type', [
   /** The answer to hello: the socket's id, the viewer's, and the chat's rules. */
   z.object({
@@ -332,6 +343,21 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('questionnaireClosed') }),
 ]);
 export type ChatServerMessage = z.infer<typeof chatServerMessage>;
+
+/**
+ * The messages of one chat socket frame, in order, unchecked: a JSON object is one message, a JSON array holds several;
+ * anything else (not JSON, a scalar) holds none. Each is still to be checked against chatServerMessage.
+ */
+export function chatFrameMessages(text: string): unknown[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (Array.isArray(raw)) return raw;
+  return raw !== null && typeof raw === 'object' ? [raw] : [];
+}
 
 export const commentListQuery = pageQuery(CHAT_COMMENT_PAGE_SIZE).extend({ status: commentStatus.optional() });
 export const commentCounts = z.object({

@@ -6,6 +6,7 @@ import {
   CHAT_NOTICES,
   CHAT_REFUSALS,
   type ChatServerMessage,
+  chatFrameMessages,
   ERROR_MESSAGES,
 } from '@yanbo/contracts';
 import { sql } from 'kysely';
@@ -34,7 +35,11 @@ interface Client {
   ws: WebSocket;
   welcome: Of<'welcome'>;
   userId: string;
+  /** What is still to be taken by waitFor. */
   received: Message[];
+  /** Everything received, in order (waitFor takes nothing from it), and in how many frames. */
+  log: Message[];
+  frames: () => number;
   waitFor<T extends Message['type']>(type: T, match?: (message: Of<T>) => boolean, ms?: number): Promise<Of<T>>;
   comment(text: string): void;
   closed: Promise<number>;
@@ -78,9 +83,15 @@ describe.each(engines)('live chat on %s', (engine) => {
     });
     clients.push(ws);
     const received: Message[] = [];
+    const log: Message[] = [];
+    let frames = 0;
     let listeners: (() => void)[] = [];
     ws.on('message', (data) => {
-      received.push(JSON.parse(String(data)));
+      // A frame holds one message or several (contracts: chatServerMessage).
+      const messages = chatFrameMessages(String(data)) as Message[];
+      frames += 1;
+      received.push(...messages);
+      log.push(...messages);
       for (const listener of listeners) listener();
     });
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
@@ -104,7 +115,7 @@ describe.each(engines)('live chat on %s', (engine) => {
         listeners.push(check);
         check();
       });
-    return { ws, userId, received, waitFor, closed };
+    return { ws, userId, received, log, frames: () => frames, waitFor, closed };
   }
 
   async function join(nickname: string, options: Parameters<typeof open>[0] = {}): Promise<Client> {
@@ -179,6 +190,123 @@ describe.each(engines)('live chat on %s', (engine) => {
     expect(missed).toEqual(['第二条', '第三条']);
     expect(back.received.filter((m) => m.type === 'comment')).toEqual([]);
     talker.ws.close();
+    back.ws.close();
+  });
+
+  /** The comments a viewer was sent, by id, in the order it got them. */
+  const commentIds = (messages: Message[]) =>
+    messages.flatMap((m) => (m.type === 'comment' || m.type === 'robotComment' ? [m.comment.id] : []));
+
+  async function newRobot(nickname: string): Promise<number> {
+    const created = await api('POST', '/v3/robot', { robots: [{ nickname, avatar: '/robot-avatars/3.svg' }] });
+    expect(created.status, created.text).toBe(200);
+    const found = await api('GET', `/v3/robot?nickname=${encodeURIComponent(nickname)}`);
+    return found.body.items[0].id;
+  }
+
+  /** The comments the activity's room heard, in order, and for whom (undefined: everyone). */
+  function heardByRoom(activity: number) {
+    const heard: { id: number; onlyUser?: string }[] = [];
+    const stop = t.ctx.realtime.subscribe(`chat:${activity}`, (event) => {
+      const { message, onlyUser } = event as { message?: Message; onlyUser?: string };
+      if (event.type !== 'chat.message' || !message) return;
+      if (message.type === 'comment' || message.type === 'robotComment')
+        heard.push({ id: message.comment.id, onlyUser });
+    });
+    return { heard, stop };
+  }
+
+  it('gets 300 comments posted at once to every viewer, complete, once each, in the order the room heard them', async () => {
+    const activity = await newActivity('刷屏的直播');
+    const robotId = await newRobot('刷屏机器人');
+    const viewers = [await join('一号', { activity }), await join('二号', { activity })];
+    const room = heardByRoom(activity);
+    const posted: number[] = [];
+    // Thirty at a time: the room hears several in one turn and writes them as one frame.
+    for (let wave = 0; wave < 10; wave += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, n) =>
+          api('POST', `/activity/${activity}/comment/robot`, { robotId, text: `第${wave * 30 + n}条` }),
+        ),
+      );
+      for (const answer of answers) posted.push(answer.body.id);
+    }
+    const last = Math.max(...posted);
+    for (const viewer of viewers) {
+      await viewer.waitFor('robotComment', (m) => m.comment.id === last, 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(commentIds(viewer.log)).toEqual(room.heard.map((heard) => heard.id));
+      // Several to a frame (11 frames for 302 messages on PGlite, 83 on PostgreSQL when measured).
+      expect(viewer.frames()).toBeLessThan(viewer.log.length);
+    }
+    room.stop();
+    expect(room.heard.map((heard) => heard.id).sort((a, b) => a - b)).toEqual(posted.sort((a, b) => a - b));
+    // Posted one after another, they come in id order.
+    const inTurn: number[] = [];
+    for (let n = 0; n < 20; n += 1) {
+      inTurn.push((await api('POST', `/activity/${activity}/comment/robot`, { robotId, text: `依次${n}` })).body.id);
+    }
+    for (const viewer of viewers) {
+      await viewer.waitFor('robotComment', (m) => m.comment.id === inTurn.at(-1), 15_000);
+      expect(commentIds(viewer.log).slice(-20)).toEqual(inTurn);
+      viewer.ws.close();
+    }
+  });
+
+  it('shows the author its held comment in its place among the room’s, and the others never', async () => {
+    const list = await api('POST', '/agent/sensitiveWord', { name: '待审词', words: ['审一审'], action: 'review' });
+    expect(list.status, list.text).toBe(200);
+    const activity = await newActivity('待审的直播');
+    const robotId = await newRobot('陪聊机器人');
+    const author = await join('Author', { activity });
+    const watcher = await join('Watcher', { activity });
+    const room = heardByRoom(activity);
+    const robotPosts = (from: number) =>
+      Promise.all(
+        Array.from({ length: 10 }, (_, n) =>
+          api('POST', `/activity/${activity}/comment/robot`, { robotId, text: `机器人${from + n}` }),
+        ),
+      );
+    const before = robotPosts(0);
+    author.comment('这条请审一审');
+    const after = robotPosts(10);
+    await Promise.all([before, after]);
+    const held = await author.waitFor('comment', (m) => m.comment.status === 'pending');
+    const last = room.heard.filter((heard) => heard.onlyUser === undefined).at(-1)?.id;
+    for (const viewer of [author, watcher]) await viewer.waitFor('robotComment', (m) => m.comment.id === last);
+    room.stop();
+    expect(room.heard).toContainEqual({ id: held.comment.id, onlyUser: author.userId });
+    expect(commentIds(author.log)).toEqual(room.heard.map((heard) => heard.id));
+    expect(commentIds(watcher.log)).toEqual(room.heard.filter((h) => h.onlyUser === undefined).map((h) => h.id));
+    expect(commentIds(watcher.log)).not.toContain(held.comment.id);
+    author.ws.close();
+    watcher.ws.close();
+  });
+
+  it('sends a viewer back after a drop what it missed, then the live comments, none twice, none left out', async () => {
+    const activity = await newActivity('追上的直播');
+    const robotId = await newRobot('追赶机器人');
+    const listener = await join('Listener', { activity });
+    const say = async (text: string) =>
+      (await api('POST', `/activity/${activity}/comment/robot`, { robotId, text })).body.id as number;
+    const seen = await say('断线之前');
+    await listener.waitFor('robotComment', (m) => m.comment.id === seen);
+    listener.ws.close();
+    await listener.closed;
+    const all: number[] = [];
+    for (let n = 0; n < 20; n += 1) all.push(await say(`错过${n}`));
+    // Comments go on being said, one after another, while it comes back and its missed ones are read.
+    const live = (async () => {
+      for (let n = 0; n < 60; n += 1) all.push(await say(`直播中${n}`));
+    })();
+    const back = await join('Listener', { activity, userId: listener.userId, after: seen });
+    await live;
+    await back.waitFor('robotComment', (m) => m.comment.id === all.at(-1), 15_000);
+    expect(commentIds(back.log)).toEqual(all);
+    const types = back.log.map((m) => m.type);
+    expect(types[0]).toBe('welcome');
+    // The sync ends the replay: every comment before it was missed, those after it are live.
+    expect(types.indexOf('sync')).toBeGreaterThanOrEqual(20);
     back.ws.close();
   });
 

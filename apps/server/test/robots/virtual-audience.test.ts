@@ -1,5 +1,6 @@
 import {
   type ChatServerMessage,
+  chatFrameMessages,
   DEFAULT_COMMENT_LIBRARY,
   DEFAULT_VIRTUAL_AUDIENCE,
   ERROR_MESSAGES,
@@ -163,11 +164,12 @@ describe.each(engines)('virtual audience on %s', (engine) => {
       welcomed = resolve;
     });
     ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as ChatServerMessage;
-      if (message.type === 'welcome') welcomed();
-      if (message.type !== 'online') return;
-      onlines.push(message.count);
-      if (message.count === 51) shownOne();
+      for (const message of chatFrameMessages(String(data)) as ChatServerMessage[]) {
+        if (message.type === 'welcome') welcomed();
+        if (message.type !== 'online') continue;
+        onlines.push(message.count);
+        if (message.count === 51) shownOne();
+      }
     });
     await new Promise((resolve, reject) => {
       ws.once('open', resolve);

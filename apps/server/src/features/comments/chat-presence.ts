@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import type { RealtimeEvent } from '../../platform/realtime/hub.ts';
+import { PRESENCE_STALE_MS } from './chat-rooms.ts';
 import { type ChatHubEvent, chatChannel } from './chat-service.ts';
-import { PRESENCE_STALE_MS } from './chat-socket.ts';
 
 /**
  * The real viewers in an activity's chat, as the rooms of every process announce them on the realtime hub (each
