@@ -8,6 +8,7 @@ import { API_PREFIX, type SmsPurpose, smsSignature, VIEWER_COOKIE, VIEWER_MOBILE
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { WebSocket } from 'ws';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -501,4 +502,23 @@ export async function authorizeWechat(app: FastifyInstance, nickname: string, st
   const code = location.searchParams.get('code');
   if (!code) throw new Error(`no code in ${consent.headers.location}`);
   return code;
+}
+
+/**
+ * The chat's welcome to a viewer with these cookies, on an app listening at `baseUrl` (http://…): the userId the chat
+ * knows it by, or what came instead of a welcome.
+ */
+export async function chatUserId(baseUrl: string, activityId: number, cookie: string): Promise<string> {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/watch/${activityId}/chat`, { headers: { cookie } });
+  const first = new Promise<{ type: string; userId?: string }>((resolve) =>
+    ws.once('message', (data) => resolve(JSON.parse(String(data)))),
+  );
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'hello', nickname: '观众' }));
+  const welcome = await first;
+  ws.close();
+  return welcome.type === 'welcome' ? (welcome.userId ?? '') : `not welcomed: ${welcome.type}`;
 }

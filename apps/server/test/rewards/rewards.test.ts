@@ -7,12 +7,12 @@ import {
   VIEWER_COOKIE,
 } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { mobileViewerId } from '../../src/features/watch/index.ts';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import {
   type CallResult,
   call,
+  chatUserId,
   createSubagent,
   engines,
   expectError,
@@ -416,28 +416,13 @@ describe.each(engines)('lottery and red packets on %s', (engine) => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       port = (t.app.server.address() as { port: number }).port;
     });
-    /** The chat's welcome to these cookies: the userId it knows the viewer by. */
-    async function chatUserId(id: number, cookie: string): Promise<string> {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/watch/${id}/chat`, { headers: { cookie } });
-      const first = new Promise<ChatServerMessage>((resolve) =>
-        ws.once('message', (data) => resolve(JSON.parse(String(data)))),
-      );
-      await new Promise((resolve, reject) => {
-        ws.once('open', resolve);
-        ws.once('error', reject);
-      });
-      ws.send(JSON.stringify({ type: 'hello', nickname: '观众' }));
-      const welcome = await first;
-      ws.close();
-      return welcome.type === 'welcome' ? welcome.userId : `not welcomed: ${welcome.type}`;
-    }
 
     it('draws a signed-in viewer online under the id its chat welcomed it by', async () => {
       const id = await newActivity(token);
       const { mobile, userId } = nextPerson();
       const cookie = browserOf(mobile);
       expect(await visitAs(cookie, id)).toBe(userId);
-      expect(await chatUserId(id, cookie)).toBe(userId);
+      expect(await chatUserId(`http://127.0.0.1:${port}`, id, cookie)).toBe(userId);
       await enableLottery({ rule: 'online', prizeName: '耳机', winnerCount: 1 }, id);
       const drawn = await draw(id);
       expect(drawn.status, drawn.text).toBe(200);

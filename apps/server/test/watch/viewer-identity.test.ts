@@ -1,11 +1,10 @@
-import { type ChatServerMessage, VIEWER_COOKIE, VIEWER_MOBILE_COOKIE, WATCH_ERRORS } from '@yanbo/contracts';
+import { VIEWER_COOKIE, VIEWER_MOBILE_COOKIE, WATCH_ERRORS } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { isMobileViewerId, mobileViewerId } from '../../src/features/watch/index.ts';
 import { newViewerId } from '../../src/features/watch/viewer-cookie.ts';
 import { useWorld } from '../activity-world.ts';
-import { engines, expectError, lastSmsCode, nextIp, nextMobile, signedViewerCookie } from '../harness.ts';
+import { chatUserId, engines, expectError, lastSmsCode, nextIp, nextMobile, signedViewerCookie } from '../harness.ts';
 
 // Who a watch-page viewer is (audience-viewer.ts): signed in by SMS for the activity's agent, its mobile's id in every
 // browser, the id its chat knows it by; otherwise its browser's anonymous id. A browser signing in or out mid-visit
@@ -19,7 +18,7 @@ describe.each(engines)('the watch-page viewer on %s', (engine) => {
 
   beforeAll(async () => {
     const address = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = address.replace('http://', 'ws://');
+    base = address;
   });
 
   /** Signs the mobile in on the activity's page through its code, from a browser with these cookies: its cookie. */
@@ -72,23 +71,6 @@ describe.each(engines)('the watch-page viewer on %s', (engine) => {
     expect(await usage(id)).toMatchObject({ visits: Number(counted.pv), uniqueViewers: Number(counted.uv) });
   }
 
-  /** The chat's welcome to these cookies: the userId it knows the viewer by. */
-  async function chatUserId(id: number, cookie: string): Promise<string> {
-    const ws = new WebSocket(`${base}/api/watch/${id}/chat`, { headers: { cookie } });
-    const first = new Promise<ChatServerMessage>((resolve) =>
-      ws.once('message', (data) => resolve(JSON.parse(String(data)))),
-    );
-    await new Promise((resolve, reject) => {
-      ws.once('open', resolve);
-      ws.once('error', reject);
-    });
-    ws.send(JSON.stringify({ type: 'hello', nickname: '观众' }));
-    const welcome = await first;
-    ws.close();
-    expect(welcome.type).toBe('welcome');
-    return welcome.type === 'welcome' ? welcome.userId : '';
-  }
-
   it('counts a signed-in viewer’s visits for its mobile’s id, the chat’s id for it, whichever browser it uses', async () => {
     const id = await w.activity(w.aToken, '登录观众的访问');
     const mobile = nextMobile();
@@ -102,7 +84,7 @@ describe.each(engines)('the watch-page viewer on %s', (engine) => {
     const second = await visit(id, `${laptop}; ${signedIn}`);
     expect(first.body.viewerId).toBe(personId);
     expect(second.body.viewerId).toBe(personId);
-    expect(await chatUserId(id, `${laptop}; ${signedIn}`)).toBe(personId);
+    expect(await chatUserId(base, id, `${laptop}; ${signedIn}`)).toBe(personId);
     const row = await visitRow(first.body.visitId);
     expect(row).toMatchObject({ viewerId: personId });
     expect(row.browserId).not.toBe(personId);
@@ -141,7 +123,7 @@ describe.each(engines)('the watch-page viewer on %s', (engine) => {
     expect(await visitRow(visitId)).toMatchObject({ viewerId: personId, browserId: browser });
     const after = await beat(id, visitId, signedIn);
     expect(after.status, after.text).toBe(200);
-    expect(await chatUserId(id, signedIn)).toBe(personId);
+    expect(await chatUserId(base, id, signedIn)).toBe(personId);
     // Still one page view and one viewer: signing in is no new visit.
     expect(await usage(id)).toMatchObject({ visits: 1, uniqueViewers: 1 });
 
