@@ -422,6 +422,18 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/v3/activity/:id/stats/referrer/json': activity((id) => `/api/v3/activity/${id}/stats/referrer/json`),
   'GET /api/v3/activity/:id/stats/device/json': activity((id) => `/api/v3/activity/${id}/stats/device/json`),
   'GET /api/v3/activity/:id/stats/user-visits': activity((id) => `/api/v3/activity/${id}/stats/user-visits`),
+  'GET /api/v3/activity/:id/stats/region/json': activity((id) => `/api/v3/activity/${id}/stats/region/json`),
+  'GET /api/v3/activity/:id/stats/online': activity((id) => `/api/v3/activity/${id}/stats/online`),
+  // What the audience did: interactions, income, the shares of viewers who checked in or signed in (issue 11).
+  'GET /api/v3/activity/:id/stats/interactive': activity((id) => `/api/v3/activity/${id}/stats/interactive`),
+  'GET /api/v3/activity/:id/revenue': activity((id) => `/api/v3/activity/${id}/revenue`),
+  'GET /api/activity/:id/stats/percentage/checkin-user': activity(
+    (id) => `/api/activity/${id}/stats/percentage/checkin-user`,
+  ),
+  'GET /api/activity/:id/stats/percentage/login-user': activity(
+    (id) => `/api/activity/${id}/stats/percentage/login-user`,
+  ),
+  'GET /api/activity/stats': own('the caller’s activities (a sub-account’s own only) with their figures'),
   // Invitation cards and the top-share ranking; text live (issue 10).
   'GET /api/v3/activity/:id/top-share': activity((id) => `/api/v3/activity/${id}/top-share`),
   'GET /api/v3/activity/:id/top-promotion': activity((id) => `/api/v3/activity/${id}/top-promotion`),

@@ -113,7 +113,11 @@ describe.each(engines)('invitations on %s', (engine) => {
     const top = await w.call('GET', `/v3/activity/${id}/top-share`, { token: w.aToken });
     expect(top.status, top.text).toBe(200);
     expect(
-      top.body.items.map((i: { nickname: string; invitees: number; rank: number }) => [i.rank, i.nickname, i.invitees]),
+      top.body.items.map((i: { nickname: string; guestCount: number; rank: number }) => [
+        i.rank,
+        i.nickname,
+        i.guestCount,
+      ]),
     ).toEqual([
       [1, '阿城', 2],
       [2, '阿明', 1],
@@ -138,7 +142,7 @@ describe.each(engines)('invitations on %s', (engine) => {
     const ranks = await w.call('GET', `/activity/${id}/stats/top/share?page=2&pageSize=1`, { token: w.aToken });
     expect(ranks.status, ranks.text).toBe(200);
     expect(ranks.body.pager).toEqual({ page: 2, pageSize: 1, total: 2 });
-    expect(ranks.body.items).toEqual([expect.objectContaining({ rank: 2, nickname: '阿明', invitees: 1 })]);
+    expect(ranks.body.items).toEqual([expect.objectContaining({ rank: 2, nickname: '阿明', guestCount: 1 })]);
     expect((await w.call('GET', `/activity/${id}/stats/top/share?page=0`, { token: w.aToken })).status).toBe(400);
 
     // Destroying the activity takes its inviters and invitees with it.

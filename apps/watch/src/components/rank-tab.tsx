@@ -36,7 +36,7 @@ function TopShareList({ activityId }: { activityId: number }) {
                 {item.rank}
               </span>
               <span className={styles.rankName}>{item.nickname}</span>
-              <span className={styles.rankCount}>{t['watch.rank.invitees'](item.invitees)}</span>
+              <span className={styles.rankCount}>{t['watch.rank.invitees'](item.guestCount)}</span>
             </li>
           ))}
         </ol>

@@ -6,6 +6,7 @@ import {
   invitation,
   invitationDefaults,
   TOP_SHARE_LIMIT,
+  TOP_SHARE_RANKS,
   type TopPromotionList,
   type TopShareEntry,
   type TopShareList,
@@ -63,7 +64,7 @@ export async function openInvitationCard(
   };
 }
 
-/** The ranking: most invitees first, then who got there first. */
+/** The ranking (the talent list): most guests first (seed 001 §7 guestCount descending), then who got there first. */
 function rankingOf(db: Db, activityId: number) {
   return db
     .selectFrom('activityInviters')
@@ -80,7 +81,7 @@ const toEntry = (row: RankRow, index: number, offset = 0): TopShareEntry => ({
   rank: offset + index + 1,
   inviterId: row.viewerId,
   nickname: row.nickname,
-  invitees: row.invitees,
+  guestCount: row.invitees,
   lastInvitedAt: row.lastInvitedAt?.toISOString() ?? null,
 });
 
@@ -109,8 +110,10 @@ export async function listTopShareRanks(
 ): Promise<TopShareRanks> {
   await ownActivity(db, caller, activityId);
   const offset = (query.page - 1) * query.pageSize;
+  // Seed 001 §9: the ranks go to 100; a page past them is empty.
+  const limit = Math.max(0, Math.min(query.pageSize, TOP_SHARE_RANKS - offset));
   const [rows, total] = await Promise.all([
-    rankingOf(db, activityId).limit(query.pageSize).offset(offset).execute(),
+    limit > 0 ? rankingOf(db, activityId).limit(limit).offset(offset).execute() : Promise.resolve([]),
     db
       .selectFrom('activityInviters')
       .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -120,7 +123,7 @@ export async function listTopShareRanks(
   ]);
   return {
     items: rows.map((row, index) => toEntry(row, index, offset)),
-    pager: { page: query.page, pageSize: query.pageSize, total: Number(total.count) },
+    pager: { page: query.page, pageSize: query.pageSize, total: Math.min(Number(total.count), TOP_SHARE_RANKS) },
   };
 }
 

@@ -13,4 +13,6 @@ export function registerStatsRoutes(server: FastifyInstance, ctx: AppContext) {
     getStatsDevices: ({ caller, params, query }) => stats.getDevices(db, caller, params.id, query),
     listStatsUserVisits: ({ caller, params, query }) => stats.listUserVisits(db, caller, params.id, query),
   });
+    getStatsRegions: ({ caller, params, query }) => stats.getRegions(db, caller, params.id, query),
+    getStatsOnline: ({ caller, params, query }) => stats.getOnline(db, caller, params.id, query),
 }

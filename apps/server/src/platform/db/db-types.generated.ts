@@ -690,6 +690,49 @@ export interface StreamJobs {
   id: Generated<number>;
   kind: "relay" | "transcode";
   source: string;
+export interface StatsReach {
+  activityId: number;
+  day: Timestamp;
+  prevDay: Timestamp;
+  scope: string;
+  shard: number;
+  viewers: Generated<Int8>;
+}
+
+export interface StatsViewerDays {
+  activityId: number;
+  day: Timestamp;
+  scope: string;
+  viewerId: string;
+  visits: number;
+}
+
+export interface StatsViewerHours {
+  activityId: number;
+  hour: Timestamp;
+  viewerId: string;
+  visits: number;
+}
+
+export interface StatsVisitBreakdowns {
+  activityId: number;
+  day: Timestamp;
+  dimension: "ditch" | "host" | "device" | "browser" | "region";
+  key: string;
+  shard: number;
+  visits: Generated<Int8>;
+}
+
+export interface StatsVisitBuckets {
+  activityId: number;
+  bucket: Timestamp;
+  grain: "hour" | "day";
+  pv: Generated<Int8>;
+  shard: number;
+  uv: Generated<Int8>;
+  watchSeconds: Generated<Int8>;
+}
+
   startedAt: Generated<Timestamp>;
   status: "running" | "stopped" | "failed";
 }
@@ -775,12 +818,14 @@ export interface Votes {
   publishedAt: Timestamp | null;
   status: Generated<"draft" | "published" | "closed">;
   tally: Json;
+  city: Generated<string>;
   title: string;
   voters: Generated<number>;
 }
 
 export interface DB {
   activities: Activities;
+  province: Generated<string>;
   activityDitchVisits: ActivityDitchVisits;
   activityExtensions: ActivityExtensions;
   activityGroups: ActivityGroups;
@@ -848,3 +893,8 @@ export interface DB {
   voteBallots: VoteBallots;
   votes: Votes;
 }
+  statsReach: StatsReach;
+  statsViewerDays: StatsViewerDays;
+  statsViewerHours: StatsViewerHours;
+  statsVisitBreakdowns: StatsVisitBreakdowns;
+  statsVisitBuckets: StatsVisitBuckets;
