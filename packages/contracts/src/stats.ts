@@ -22,6 +22,15 @@ export type StatsDeviceClass = (typeof STATS_DEVICES)[number];
 export const STATS_BROWSERS = ['wechat', 'chrome', 'safari', 'firefox', 'edge', 'opera', 'other'] as const;
 export type StatsBrowser = (typeof STATS_BROWSERS)[number];
 
+/** Region buckets beside the provinces (issue 11): loopback and private addresses, another country, no answer. */
+export const STATS_REGION_LAN = '局域网';
+export const STATS_REGION_ABROAD = '海外';
+export const STATS_REGION_UNKNOWN = '未知';
+/** The concurrent-viewer curve has at most this many points; a longer span is drawn in wider steps. */
+export const STATS_ONLINE_MAX_POINTS = 1_500;
+/** The widths (minutes) the curve may step in, the narrowest that keeps it within STATS_ONLINE_MAX_POINTS. */
+export const STATS_ONLINE_STEPS = [1, 5, 15, 60, 360, 1440] as const;
+
 const DAY_MS = 86_400_000;
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date, expected YYYY-MM-DD');
 
@@ -171,6 +180,41 @@ export type StatsUserVisit = z.infer<typeof statsUserVisit>;
 export const statsUserVisits = listOf(statsUserVisit);
 export type StatsUserVisits = z.infer<typeof statsUserVisits>;
 
+/**
+ * GET /v3/activity/{id}/stats/region/json: visits and distinct viewers by province and by city, from the viewer's IP
+ * when the visit was recorded. province is the map's short name (广东, 北京, 内蒙古) or one of the buckets
+ * 局域网 (loopback and private addresses), 海外 (abroad: city is the country) and 未知 (no answer); city '' is not known.
+ */
+export const statsRegion = z.object({
+  range,
+  total: z.number().int(),
+  /** Distinct viewers of the range (the overview's UV). */
+  viewers: z.number().int(),
+  provinces: z.array(z.object({ province: z.string(), visits: z.number().int(), viewers: z.number().int() })),
+  cities: z.array(
+    z.object({ province: z.string(), city: z.string(), visits: z.number().int(), viewers: z.number().int() }),
+  ),
+});
+export type StatsRegion = z.infer<typeof statsRegion>;
+
+const onlinePeak = z.object({ viewers: z.number().int(), at: isoDateTime }).nullable();
+
+/**
+ * GET /v3/activity/{id}/stats/online: the concurrent viewers across the range's pushes, from the live operations'
+ * samples (every 10 s while it pushes): real viewers (robots never among them) and the virtual audience apart, the most
+ * of each within every step, and the peaks with when they were. Only steps with samples are listed.
+ */
+export const statsOnline = z.object({
+  range,
+  stepMinutes: z.number().int(),
+  points: z.array(z.object({ time: isoDateTime, real: z.number().int(), virtual: z.number().int() })),
+  peakReal: onlinePeak,
+  peakVirtual: onlinePeak,
+  /** Real and virtual together, as the viewers were shown it. */
+  peakShown: onlinePeak,
+});
+export type StatsOnline = z.infer<typeof statsOnline>;
+
 export const statsCalls = defineCalls('stats', {
   getStatsOverview: {
     method: 'GET',
@@ -216,5 +260,23 @@ export const statsCalls = defineCalls('stats', {
     params: statsParams,
     query: statsUserVisitsQuery,
     response: statsUserVisits,
+  },
+  getStatsRegions: {
+    method: 'GET',
+    path: '/v3/activity/:id/stats/region/json',
+    summary: 'Visits and viewers by province and by city over a date range',
+    access: 'signedIn',
+    params: statsParams,
+    query: statsRangeQuery,
+    response: statsRegion,
+  },
+  getStatsOnline: {
+    method: 'GET',
+    path: '/v3/activity/:id/stats/online',
+    summary: 'Concurrent real and virtual viewers per minute across the pushes of a date range, with the peaks',
+    access: 'signedIn',
+    params: statsParams,
+    query: statsRangeQuery,
+    response: statsOnline,
   },
 });

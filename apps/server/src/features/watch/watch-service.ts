@@ -32,6 +32,7 @@ import { secondsUntil } from '../../platform/rate-limit.ts';
 import { readActivitySection } from '../../platform/settings-store.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { progressOf, sdIsLive, streamAddresses, toEndedAt } from '../activities/index.ts';
+import { regionOf } from '../stats/index.ts';
 import { sanitiseHtml } from './html-sanitiser.ts';
 import { mobileGateOf, signedInMobile } from './viewer-mobile.ts';
 
@@ -202,6 +203,7 @@ export async function hasVisited(trx: Db, activityId: number, viewerId: string):
 /**
  * POST /api/watch/{id}/visit: one insert for the visit and, in the same transaction, the activity's rollup (visits,
  * unique viewers) and its ditch's count when the link carried one of the agent's ditches usable for this activity.
+ * The statistics' rollups follow the insert by migration 042's triggers, in the same transaction.
  */
 export async function startVisit(
   ctx: AppContext,
@@ -220,6 +222,8 @@ export async function startVisit(
         .where((eb) => eb.or([eb('activityId', 'is', null), eb('activityId', '=', activityId)]))
         .executeTakeFirst()
     : undefined;
+  // Resolved once, here, so the statistics never look an address up again (issue 11).
+  const region = regionOf(client.ip);
   const visitId = await ctx.db.transaction().execute(async (trx) => {
     // One viewer's visits to one activity take turns, so its first visit is counted once as a unique viewer.
     await lockViewerVisits(trx, activityId, viewerId);
@@ -236,6 +240,8 @@ export async function startVisit(
         userAgent: client.userAgent,
         device: deviceOf(client.userAgent),
         ip: client.ip,
+        province: region.province,
+        city: region.city,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
