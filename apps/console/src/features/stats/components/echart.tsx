@@ -9,6 +9,9 @@ echarts.use([LineChart, PieChart, GridComponent, LegendComponent, TooltipCompone
 
 export type EChartOption = echarts.EChartsCoreOption;
 
+/** People who ask their system for less motion get charts that appear at once, as the console's dialogs do. */
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 /** One ECharts canvas that follows its option and its box's size. */
 export function EChart({ option, height, testId }: { option: EChartOption; height: number; testId?: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -29,7 +32,7 @@ export function EChart({ option, height, testId }: { option: EChartOption; heigh
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption(reducedMotion() ? { ...option, animation: false } : option, { notMerge: true });
   }, [option]);
 
   return <div ref={box} style={{ width: '100%', height }} data-testid={testId} />;
