@@ -22,6 +22,7 @@ import { rewardJourneys } from './journeys/rewards.ts';
 import { robotJourneys } from './journeys/robots.ts';
 import { sensitiveWordJourneys } from './journeys/sensitive-words.ts';
 import { statsJourneys } from './journeys/stats.ts';
+import { statsAudienceJourneys } from './journeys/stats-audience.ts';
 import { subaccountJourneys } from './journeys/subaccounts.ts';
 import { watchJourneys } from './journeys/watch.ts';
 import { wechatPayJourneys } from './journeys/wechat-pay.ts';
@@ -93,6 +94,7 @@ describe('browser journeys', () => {
     giftSendJourneys(j);
     liveTranscodeJourneys(j);
     statsJourneys(j);
+    statsAudienceJourneys(j);
     invitationJourneys(j);
   });
 });

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { useMe } from '../../app/session';
 import { activityTexts as t } from '../../locales/zh-CN/activities';
+import { ChannelStatsButton } from '../stats';
 import {
   type ActivityFilters,
   ALL_GROUPS,
@@ -90,6 +91,7 @@ export function ActivityListPage() {
         name="activities"
         extra={
           <Space>
+            <ChannelStatsButton />
             <Button icon={<UnorderedListOutlined />} onClick={() => setBulkCreating(true)}>
               {t['activities.bulk.open']}
             </Button>

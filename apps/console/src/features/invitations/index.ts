@@ -1,2 +1,2 @@
-// The invitations feature's door: the statistics' invitation area.
-export { InvitationStats } from './invitation-stats';
+// The invitations feature's door: the statistics' talent list (top share, invitees) and the ditches' ranking.
+export { InvitationStats, TopPromotionRank, topPromotionQuery } from './invitation-stats';

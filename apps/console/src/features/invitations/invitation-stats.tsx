@@ -11,6 +11,7 @@ import { invitationsTexts as t } from '../../locales/zh-CN/invitations';
 
 const quiet = { meta: { silent: true }, retry: false, placeholderData: keepPreviousData } as const;
 
+/** GET /v3/activity/{id}/top-share */
 export const topShareQuery = (id: number) =>
   queryOptions({
     queryKey: ['invitations', id, 'top-share'] as const,
@@ -30,7 +31,7 @@ const inviteesQuery = (id: number, page: number, invitedBy: string | undefined) 
     ...quiet,
   });
 
-const topPromotionQuery = (id: number) =>
+export const topPromotionQuery = (id: number) =>
   queryOptions({
     queryKey: ['invitations', id, 'top-promotion'] as const,
     queryFn: ({ signal }) => api(invitationCalls.listTopPromotion, { params: { id }, signal }),
@@ -44,12 +45,12 @@ const shortId = (value: string) => (
 );
 const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '-');
 
+/** 达人榜: the top-share ranking (guestCount descending) and who each inviter brought. */
 export function InvitationStats({ activityId }: { activityId: number }) {
   const [inviter, setInviter] = useState<TopShareEntry | null>(null);
   const [page, setPage] = useState(1);
   const top = useQuery(topShareQuery(activityId));
   const invitees = useQuery(inviteesQuery(activityId, page, inviter?.inviterId));
-  const promotion = useQuery(topPromotionQuery(activityId));
 
   const topColumns: TableColumnsType<TopShareEntry> = [
     { title: t['invitations.rank'], dataIndex: 'rank', key: 'rank', width: 64 },
@@ -63,7 +64,7 @@ export function InvitationStats({ activityId }: { activityId: number }) {
         </>
       ),
     },
-    { title: t['invitations.invitees'], dataIndex: 'invitees', key: 'invitees', width: 96, align: 'right' },
+    { title: t['invitations.invitees'], dataIndex: 'guestCount', key: 'guestCount', width: 96, align: 'right' },
     {
       title: t['invitations.lastInvitedAt'],
       dataIndex: 'lastInvitedAt',
@@ -174,30 +175,35 @@ export function InvitationStats({ activityId }: { activityId: number }) {
           />
         </Card>
       </Col>
-      <Col xs={24}>
-        <Card size="small" title={t['invitations.topPromotion']}>
-          <Table
-            size="small"
-            rowKey="sign"
-            dataSource={promotion.data?.items}
-            loading={promotion.isFetching}
-            pagination={false}
-            columns={[
-              { title: t['invitations.rank'], dataIndex: 'rank', key: 'rank', width: 64 },
-              { title: t['invitations.ditch'], dataIndex: 'name', key: 'name', ellipsis: true },
-              { title: t['invitations.visits'], dataIndex: 'visits', key: 'visits', width: 120, align: 'right' },
-            ]}
-            locale={{
-              emptyText: (
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={promotion.isError ? t['invitations.loadFailed'] : t['invitations.topPromotion.empty']}
-                />
-              ),
-            }}
-          />
-        </Card>
-      </Col>
     </Row>
+  );
+}
+
+/** 推广排行: the ditches (promotion channels) that brought the most visits. */
+export function TopPromotionRank({ activityId }: { activityId: number }) {
+  const promotion = useQuery(topPromotionQuery(activityId));
+  return (
+    <Card size="small" title={t['invitations.topPromotion']} data-testid="top-promotion-rank">
+      <Table
+        size="small"
+        rowKey="sign"
+        dataSource={promotion.data?.items}
+        loading={promotion.isFetching}
+        pagination={false}
+        columns={[
+          { title: t['invitations.rank'], dataIndex: 'rank', key: 'rank', width: 64 },
+          { title: t['invitations.ditch'], dataIndex: 'name', key: 'name', ellipsis: true },
+          { title: t['invitations.visits'], dataIndex: 'visits', key: 'visits', width: 120, align: 'right' },
+        ]}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={promotion.isError ? t['invitations.loadFailed'] : t['invitations.topPromotion.empty']}
+            />
+          ),
+        }}
+      />
+    </Card>
   );
 }
