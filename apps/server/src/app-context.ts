@@ -8,6 +8,7 @@ import type { RateLimitStore } from './platform/rate-limit.ts';
 import type { RealtimeHub } from './platform/realtime/hub.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
+import type { TaskQueue } from './platform/tasks/task-queue.ts';
 import type { JsapiTicketClient } from './platform/wechat/jsapi-ticket.ts';
 import type { WechatProvider } from './platform/wechat/wechat-provider.ts';
 
@@ -31,4 +32,6 @@ export interface AppContext {
   pay: PayProvider;
   /** Every rate limit and connection cap a stranger can meet. */
   limits: RateLimitStore;
+  /** The background task queue (exports, reports): features register their kinds; this process's worker runs them. */
+  tasks: TaskQueue;
 }

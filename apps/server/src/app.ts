@@ -18,6 +18,7 @@ import { registerAgentRoutes } from './features/agents/index.ts';
 import { registerBrandingRoutes } from './features/branding/index.ts';
 import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
+import { registerDownloadCenterRoutes } from './features/download-center/index.ts';
 import { registerExpenseRoutes } from './features/expense/index.ts';
 import { registerExtensionRoutes } from './features/extensions/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
@@ -69,6 +70,8 @@ import { serializeRequest } from './platform/request-log.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { builtAssetOptions } from './platform/static-assets.ts';
 import { createLocalFileStorage, FILES_URL_PREFIX } from './platform/storage/file-storage.ts';
+import { createLocalTaskFiles } from './platform/tasks/task-files.ts';
+import { createTaskQueue } from './platform/tasks/task-queue.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -129,6 +132,11 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     wechatJsapi: providers.wechatJsapi,
     pay: providers.pay,
     limits: createMemoryRateLimitStore(),
+    tasks: createTaskQueue({
+      db: database.db,
+      files: createLocalTaskFiles(path.join(config.dataDir, 'task-files')),
+      log: (line) => app.log.warn(line),
+    }),
   };
   const outbound = createOutboundRules({ allowPrivate: config.relayAllowPrivate });
   const ctx: AppContext = {
@@ -208,6 +216,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerRobotRoutes(api, ctx);
       registerLiveOpsRoutes(api, ctx);
       registerStatsRoutes(api, ctx);
+      registerDownloadCenterRoutes(api, ctx);
       registerExtensionRoutes(api, ctx);
       await registerPriceRoutes(api, ctx);
       registerOrderRoutes(api, ctx);
@@ -257,6 +266,9 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   }
   registerWatchPage(app, ctx, config.watchDir);
   registerConsole(app, config.consoleDir);
+  // The background worker starts once every feature has registered its task kinds, and hands its task back on close.
+  ctx.tasks.start();
+  app.addHook('onClose', async () => ctx.tasks.stop());
 
   return {
     app,

@@ -65,6 +65,7 @@ function ownWorld(w: World): World {
     bGift: w.aGift,
     bLibrary: w.aLibrary,
     bRobot: w.aRobot,
+    bTask: w.aTask,
   };
 }
 

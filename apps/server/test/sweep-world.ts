@@ -159,6 +159,9 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
       .executeTakeFirstOrThrow()
   ).id;
   const bRedPackRecharge = (await as(bToken, 'POST', '/v3/agent/red-pack/recharge', { amount: 100 })).orderId;
+  // A's report task on the activity its sub-account may not see, and B's.
+  const aTask = (await as(aToken, 'POST', '/v3/task/', { kind: 'report', activityId: aActOther })).id;
+  const bTask = (await as(bToken, 'POST', '/v3/task/', { kind: 'report', activityId: bAct })).id;
   const media = (agentId: number, activityId: number, name: string) =>
     ctx.db
       .insertInto('media')
@@ -221,6 +224,8 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bCheckin,
     bQuestion,
     bRedPackRecharge,
+    aTask,
+    bTask,
   };
   return { w, tokens };
 }

@@ -11,6 +11,7 @@ import {
   REWARD_ERRORS,
   ROBOT_ERRORS,
   SENSITIVE_WORD_ERRORS,
+  TASK_ERRORS,
   VIRTUAL_AUDIENCE_ERRORS,
 } from '@yanbo/contracts';
 
@@ -59,6 +60,9 @@ export interface World {
   bCheckin: number;
   bQuestion: number;
   bRedPackRecharge: number;
+  /** A's task on the activity its sub-account may not see, and B's task. */
+  aTask: number;
+  bTask: number;
 }
 
 /** Agent A, A's sub-account, or A's lower-level agent (which may not administer A, its upper agent). */
@@ -110,6 +114,16 @@ function activity(path: (id: number) => string, body?: unknown): { probes: Probe
     probes: [
       { url: (w) => path(w.bAct), body: () => body, expect: 404, message: ACTIVITY },
       { as: 'subA', url: (w) => path(w.aActOther), body: () => body, expect: 404, message: ACTIVITY },
+    ],
+  };
+}
+
+/** A task route: B's task as agent A, and A's task on an activity not assigned to A's sub-account as that sub-account. */
+function taskPath(path: (id: number) => string): { probes: Probe[] } {
+  return {
+    probes: [
+      { url: (w) => path(w.bTask), expect: 404, message: TASK_ERRORS.taskNotFound },
+      { as: 'subA', url: (w) => path(w.aTask), expect: 404, message: TASK_ERRORS.taskNotFound },
     ],
   };
 }
@@ -763,6 +777,35 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/v3/activity/:id/gift': activity((id) => `/api/v3/activity/${id}/gift`),
   'GET /api/v3/activity/:id/top-gift': activity((id) => `/api/v3/activity/${id}/top-gift`),
   'GET /api/activity/:id/stats/top/gift': activity((id) => `/api/activity/${id}/stats/top/gift`),
+  'GET /api/v3/task': {
+    probes: [
+      { url: (w) => `/api/v3/task?activityId=${w.bAct}`, expect: 'empty' },
+      { as: 'subA', url: (w) => `/api/v3/task?activityId=${w.aActOther}`, expect: 'empty' },
+    ],
+  },
+  'POST /api/v3/task/': {
+    probes: [
+      {
+        url: () => '/api/v3/task/',
+        body: (w) => ({ kind: 'report', activityId: w.bAct }),
+        expect: 404,
+        message: ERROR_MESSAGES.activityNotFound,
+      },
+      {
+        as: 'subA',
+        url: () => '/api/v3/task/',
+        body: (w) => ({ kind: 'report', activityId: w.aActOther }),
+        expect: 404,
+        message: ERROR_MESSAGES.activityNotFound,
+      },
+    ],
+  },
+  'GET /api/v3/task/:id': taskPath((id) => `/api/v3/task/${id}`),
+  'DELETE /api/v3/task/:id': taskPath((id) => `/api/v3/task/${id}`),
+  'GET /api/v3/task/:id/file': taskPath((id) => `/api/v3/task/${id}/file`),
+  'GET /api/v3/agent/download-center/recent': own(
+    'the caller’s latest tasks; a sub-account’s only its own and its activities’',
+  ),
   'GET /api/v3/agent/gift': own('the caller agent’s gifts, nothing of another agent'),
   'POST /api/v3/agent/gift': own('a new gift of the caller’s agent'),
   'PUT /api/v3/agent/gift/:id': {

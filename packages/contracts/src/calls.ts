@@ -6,6 +6,7 @@ import { brandingCalls } from './branding.ts';
 import type { Call } from './call.ts';
 import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
+import { downloadCenterCalls } from './download-center.ts';
 import { expenseCalls } from './expense.ts';
 import { extensionCalls } from './extensions.ts';
 import { giftCalls, giftSendCalls } from './gifts.ts';
@@ -49,6 +50,7 @@ export const callGroups = [
   mediaCalls,
   activityCalls,
   statsCalls,
+  downloadCenterCalls,
   invitationCalls,
   textLiveCalls,
   extensionCalls,

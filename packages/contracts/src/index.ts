@@ -11,6 +11,7 @@ export * from './comments.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './ditches.ts';
+export * from './download-center.ts';
 export * from './errors.ts';
 export * from './expense.ts';
 export * from './extensions.ts';

@@ -756,6 +756,33 @@ export interface Subagents {
   username: string;
 }
 
+export interface Tasks {
+  activityId: number | null;
+  agentId: number;
+  attempts: Generated<number>;
+  contentType: string | null;
+  createdAt: Generated<Timestamp>;
+  fileKey: string | null;
+  fileName: string | null;
+  fileSize: Int8 | null;
+  finishedAt: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  label: string;
+  lastError: string | null;
+  leaseExpiresAt: Timestamp | null;
+  leaseOwner: string | null;
+  maxAttempts: Generated<number>;
+  name: string;
+  params: Json;
+  progressDone: Generated<number>;
+  progressTotal: number | null;
+  runAfter: Generated<Timestamp>;
+  startedAt: Timestamp | null;
+  status: Generated<"pending" | "running" | "done" | "failed">;
+  subagentId: number | null;
+}
+
 export interface TextLivePosts {
   activityId: number;
   agentId: number;
@@ -887,6 +914,7 @@ export interface DB {
   streamJobs: StreamJobs;
   subagentGroups: SubagentGroups;
   subagents: Subagents;
+  tasks: Tasks;
   textLivePosts: TextLivePosts;
   virtualAudiences: VirtualAudiences;
   visits: Visits;

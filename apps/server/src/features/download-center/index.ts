@@ -1,0 +1,3 @@
+// The download center's door: its routes (which also register the post-event report's task kind). Other features
+// queue their own kinds on ctx.tasks (platform/tasks/task-queue.ts says how).
+export { registerDownloadCenterRoutes } from './download-center-routes.ts';

@@ -1,0 +1,73 @@
+import {
+  ERROR_MESSAGES,
+  REPORT_TASK_KIND,
+  type ReportTaskParams,
+  reportTaskParams,
+  statsRange,
+  TOP_GIFT_LIMIT,
+} from '@yanbo/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { TaskError, type TaskKind } from '../../platform/tasks/task-queue.ts';
+import { topGifts } from '../gifts/index.ts';
+import { getDevices, getOverview, getReferrers, getTimeline } from '../stats/index.ts';
+import { taskCaller } from './download-center-service.ts';
+import { reportFont } from './report-font.ts';
+import { drawReport } from './report-pdf.ts';
+
+// The post-event report as a task (seed 001 §7 export field set export-pdf, type pdf): the figures are the statistics
+// feature's own answers for the task's caller and range, so the PDF says what the statistics screen says.
+
+const STEPS = 7;
+
+export function reportTaskKind(ctx: AppContext): TaskKind<ReportTaskParams> {
+  return {
+    kind: REPORT_TASK_KIND,
+    params: reportTaskParams,
+    needsActivity: true,
+    fileName: () => '数据报告.pdf',
+    async run(task) {
+      const activityId = task.activityId;
+      if (activityId === null) throw new TaskError(ERROR_MESSAGES.activityNotFound);
+      const caller = await taskCaller(ctx.db, task);
+      const activity = await ctx.db
+        .selectFrom('activities')
+        .select('name')
+        .where('id', '=', activityId)
+        .where('agentId', '=', task.agentId)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      if (!activity) throw new TaskError(ERROR_MESSAGES.activityNotFound);
+      // The range is fixed when the task runs: "the last 89 days" of a task queued at midnight stays one range.
+      const range = statsRange(task.params);
+      await task.progress(1, STEPS);
+      const overview = await getOverview(ctx.db, caller, activityId, range);
+      await task.progress(2, STEPS);
+      const timeline = await getTimeline(ctx.db, caller, activityId, range);
+      await task.progress(3, STEPS);
+      const devices = await getDevices(ctx.db, caller, activityId, range);
+      await task.progress(4, STEPS);
+      const referrers = await getReferrers(ctx.db, caller, activityId, range);
+      await task.progress(5, STEPS);
+      const gifts = await topGifts(ctx.db, caller, activityId, TOP_GIFT_LIMIT);
+      await task.progress(6, STEPS);
+      const body = drawReport(
+        {
+          activityName: activity.name,
+          generatedAt: new Date(),
+          overview,
+          timeline,
+          devices,
+          referrers,
+          topGifts: gifts.items,
+        },
+        await reportFont(),
+      );
+      // A name fit for a file on any system: no path separators, reserved or control characters.
+      const safeName = [...activity.name]
+        .map((char) => (/[\\/:*?"<>|]/.test(char) || char.charCodeAt(0) < 32 ? '_' : char))
+        .join('')
+        .slice(0, 60);
+      return { fileName: `${safeName}-数据报告.pdf`, contentType: 'application/pdf', body };
+    },
+  };
+}
