@@ -83,7 +83,7 @@ export function giftSendJourneys(j: Journey) {
       await sent.getByText(`${nickname} 送出 点赞 × 1`).waitFor();
       await sent.getByText('¥10.00').waitFor();
       await j.screenshot(page, 'gift-sends-comments');
-      await page.goto(`/stats/${id}`);
+      await page.goto(`/stats/${id}?tab=gifts`);
       const rank = page.getByTestId('top-gift-rank');
       const first = rank.getByTestId('top-gift-item').first();
       await first.getByText(nickname).waitFor();

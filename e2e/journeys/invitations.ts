@@ -56,7 +56,7 @@ export function invitationJourneys(j: Journey) {
       await b.getByTestId('chat-room').getByText('在线').waitFor();
 
       // The console's statistics: A first, with one invitee, and B among the invitees.
-      await consolePage.goto(`/stats/${id}`);
+      await consolePage.goto(`/stats/${id}?tab=talent`);
       const top = consolePage.getByTestId('top-share-table');
       const row = top.getByRole('row', { name: /阿明/ });
       await row.waitFor();

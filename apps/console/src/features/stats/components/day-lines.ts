@@ -40,7 +40,6 @@ export function dayLines<D extends { date: string }>(
     series: series.map((line) => ({
       name: line.name,
       type: 'line',
-      smooth: true,
       showSymbol: days.length <= 31,
       ...(line.dashed ? { lineStyle: { type: 'dashed' } } : {}),
       data: days.map(line.value),
