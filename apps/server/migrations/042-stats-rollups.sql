@@ -95,17 +95,6 @@ create function stats_host_of(referrer text) returns text language sql immutable
   select coalesce(lower(substring(referrer from '^[A-Za-z][A-Za-z0-9+.-]*://([^/?#:@]+)')), '')
 $$;
 
--- One reach row moved by delta.
-create function stats_reach_add(p_activity integer, p_scope text, p_day date, p_prev date, p_shard smallint,
-  delta integer) returns void language plpgsql as $$
-begin
-  insert into stats_reach (activity_id, scope, day, prev_day, shard, viewers)
-    values (p_activity, p_scope, p_day, p_prev, p_shard, delta)
-    on conflict (activity_id, scope, day, prev_day, shard)
-    do update set viewers = stats_reach.viewers + excluded.viewers;
-end
-$$;
-
 -- A visit of a viewer on a day, in a scope, added (sign 1) or taken away (-1). Answers 1 when the viewer-day is new,
 -- -1 when it is gone, 0 otherwise; keeps the reach rows of the day and of the viewer's next day right (the next day's
 -- previous day is this one while it exists).
@@ -117,11 +106,11 @@ declare
   next date;
 begin
   if sign > 0 then
-    update stats_viewer_days set visits = visits + 1
-      where activity_id = p_activity and scope = p_scope and viewer_id = p_viewer and day = p_day;
-    if found then return 0; end if;
-    insert into stats_viewer_days (activity_id, scope, viewer_id, day, visits)
-      values (p_activity, p_scope, p_viewer, p_day, 1);
+    insert into stats_viewer_days as d (activity_id, scope, viewer_id, day, visits)
+      values (p_activity, p_scope, p_viewer, p_day, 1)
+      on conflict (activity_id, scope, viewer_id, day) do update set visits = d.visits + 1
+      returning d.visits into left_visits;
+    if left_visits > 1 then return 0; end if;
   else
     update stats_viewer_days set visits = visits - 1
       where activity_id = p_activity and scope = p_scope and viewer_id = p_viewer and day = p_day
@@ -130,50 +119,28 @@ begin
     delete from stats_viewer_days
       where activity_id = p_activity and scope = p_scope and viewer_id = p_viewer and day = p_day;
   end if;
-  select coalesce(max(day), '-infinity'::date) into prev from stats_viewer_days
-    where activity_id = p_activity and scope = p_scope and viewer_id = p_viewer and day < p_day;
-  select min(day) into next from stats_viewer_days
-    where activity_id = p_activity and scope = p_scope and viewer_id = p_viewer and day > p_day;
-  perform stats_reach_add(p_activity, p_scope, p_day, prev, p_shard, sign);
-  if next is not null then
-    perform stats_reach_add(p_activity, p_scope, next, prev, p_shard, -sign);
-    perform stats_reach_add(p_activity, p_scope, next, p_day, p_shard, sign);
-  end if;
+  select coalesce(max(day) filter (where day < p_day), '-infinity'::date), min(day) filter (where day > p_day)
+    into prev, next from stats_viewer_days
+    where activity_id = p_activity and scope = p_scope and viewer_id = p_viewer;
+  insert into stats_reach as r (activity_id, scope, day, prev_day, shard, viewers)
+    select p_activity, p_scope, x.day, x.prev_day, p_shard, x.delta
+    from (values (p_day, prev, sign), (next, prev, -sign), (next, p_day, sign)) as x (day, prev_day, delta)
+    where x.day is not null
+    on conflict (activity_id, scope, day, prev_day, shard) do update set viewers = r.viewers + excluded.viewers;
   return sign;
 end
 $$;
 
-create function stats_bucket_add(p_activity integer, p_grain text, p_bucket timestamptz, p_shard smallint,
-  d_pv integer, d_uv integer, d_watch bigint) returns void language plpgsql as $$
-begin
-  insert into stats_visit_buckets (activity_id, grain, bucket, shard, pv, uv, watch_seconds)
-    values (p_activity, p_grain, p_bucket, p_shard, d_pv, d_uv, d_watch)
-    on conflict (activity_id, grain, bucket, shard) do update set
-      pv = stats_visit_buckets.pv + excluded.pv,
-      uv = stats_visit_buckets.uv + excluded.uv,
-      watch_seconds = stats_visit_buckets.watch_seconds + excluded.watch_seconds;
-end
-$$;
-
-create function stats_breakdown_add(p_activity integer, p_day date, p_dimension text, p_key text, p_shard smallint,
-  delta integer) returns void language plpgsql as $$
-begin
-  insert into stats_visit_breakdowns (activity_id, day, dimension, key, shard, visits)
-    values (p_activity, p_day, p_dimension, p_key, p_shard, delta)
-    on conflict (activity_id, day, dimension, key, shard)
-    do update set visits = stats_visit_breakdowns.visits + excluded.visits;
-end
-$$;
-
--- One visit counted in (sign 1) or out (-1) of every rollup.
+-- One visit counted in (sign 1) or out (-1) of every rollup: a few multi-row upserts, so a page view costs a handful
+-- of statements, not one per counter.
 create function stats_visit_apply(v visits, sign integer) returns void language plpgsql as $$
 declare
   local_at timestamp := v.started_at at time zone 'Asia/Shanghai';
   local_day date := local_at::date;
   hour_at timestamptz := date_trunc('hour', local_at) at time zone 'Asia/Shanghai';
   day_at timestamptz := date_trunc('day', local_at) at time zone 'Asia/Shanghai';
-  shard smallint := (v.id % 8)::smallint;
-  hour_left integer;
+  v_shard smallint := (v.id % 8)::smallint;
+  hour_visits integer;
   new_in_hour integer := 0;
   new_in_day integer;
 begin
@@ -181,38 +148,40 @@ begin
   -- changed by one transaction at a time, in whichever process.
   perform pg_advisory_xact_lock(hashtext('visit:' || v.activity_id || ':' || v.viewer_id));
   if sign > 0 then
-    update stats_viewer_hours set visits = visits + 1
-      where activity_id = v.activity_id and viewer_id = v.viewer_id and hour = hour_at;
-    if not found then
-      insert into stats_viewer_hours (activity_id, viewer_id, hour, visits) values (v.activity_id, v.viewer_id, hour_at, 1);
-      new_in_hour := 1;
-    end if;
+    insert into stats_viewer_hours as h (activity_id, viewer_id, hour, visits) values (v.activity_id, v.viewer_id, hour_at, 1)
+      on conflict (activity_id, viewer_id, hour) do update set visits = h.visits + 1
+      returning h.visits into hour_visits;
+    if hour_visits = 1 then new_in_hour := 1; end if;
   else
     update stats_viewer_hours set visits = visits - 1
       where activity_id = v.activity_id and viewer_id = v.viewer_id and hour = hour_at
-      returning visits into hour_left;
-    if hour_left = 0 then
+      returning visits into hour_visits;
+    if hour_visits = 0 then
       delete from stats_viewer_hours where activity_id = v.activity_id and viewer_id = v.viewer_id and hour = hour_at;
       new_in_hour := -1;
     end if;
   end if;
-  new_in_day := stats_viewer_day_add(v.activity_id, '', v.viewer_id, local_day, shard, sign);
-  perform stats_viewer_day_add(v.activity_id, 'p:' || v.province, v.viewer_id, local_day, shard, sign);
-  perform stats_viewer_day_add(v.activity_id, 'c:' || v.province || '|' || v.city, v.viewer_id, local_day, shard, sign);
-  perform stats_bucket_add(v.activity_id, 'hour', hour_at, shard, sign, new_in_hour, sign * v.watch_seconds);
-  perform stats_bucket_add(v.activity_id, 'day', day_at, shard, sign, new_in_day, sign * v.watch_seconds);
-  perform stats_breakdown_add(v.activity_id, local_day, 'ditch', coalesce(v.ditch_sign, ''), shard, sign);
-  perform stats_breakdown_add(v.activity_id, local_day, 'host', stats_host_of(v.referrer), shard, sign);
-  perform stats_breakdown_add(v.activity_id, local_day, 'device', stats_device_of(v.device), shard, sign);
-  perform stats_breakdown_add(v.activity_id, local_day, 'browser', stats_browser_of(v.user_agent), shard, sign);
-  perform stats_breakdown_add(v.activity_id, local_day, 'region', v.province || '|' || v.city, shard, sign);
+  new_in_day := stats_viewer_day_add(v.activity_id, '', v.viewer_id, local_day, v_shard, sign);
+  perform stats_viewer_day_add(v.activity_id, 'p:' || v.province, v.viewer_id, local_day, v_shard, sign);
+  perform stats_viewer_day_add(v.activity_id, 'c:' || v.province || '|' || v.city, v.viewer_id, local_day, v_shard, sign);
+  insert into stats_visit_buckets as b (activity_id, grain, bucket, shard, pv, uv, watch_seconds)
+    values (v.activity_id, 'hour', hour_at, v_shard, sign, new_in_hour, sign * v.watch_seconds),
+      (v.activity_id, 'day', day_at, v_shard, sign, new_in_day, sign * v.watch_seconds)
+    on conflict (activity_id, grain, bucket, shard) do update set
+      pv = b.pv + excluded.pv, uv = b.uv + excluded.uv, watch_seconds = b.watch_seconds + excluded.watch_seconds;
+  insert into stats_visit_breakdowns as k (activity_id, day, dimension, key, shard, visits)
+    values (v.activity_id, local_day, 'ditch', coalesce(v.ditch_sign, ''), v_shard, sign),
+      (v.activity_id, local_day, 'host', stats_host_of(v.referrer), v_shard, sign),
+      (v.activity_id, local_day, 'device', stats_device_of(v.device), v_shard, sign),
+      (v.activity_id, local_day, 'browser', stats_browser_of(v.user_agent), v_shard, sign),
+      (v.activity_id, local_day, 'region', v.province || '|' || v.city, v_shard, sign)
+    on conflict (activity_id, day, dimension, key, shard) do update set visits = k.visits + excluded.visits;
 end
 $$;
 
 create function stats_visits_rollup() returns trigger language plpgsql as $$
 declare
   local_at timestamp;
-  shard smallint;
 begin
   if tg_op = 'INSERT' then
     perform stats_visit_apply(new, 1);
@@ -226,11 +195,12 @@ begin
   else
     -- A heartbeat: only the watch time of the hour and day the visit started in grows.
     local_at := new.started_at at time zone 'Asia/Shanghai';
-    shard := (new.id % 8)::smallint;
-    perform stats_bucket_add(new.activity_id, 'hour', date_trunc('hour', local_at) at time zone 'Asia/Shanghai', shard,
-      0, 0, new.watch_seconds - old.watch_seconds);
-    perform stats_bucket_add(new.activity_id, 'day', date_trunc('day', local_at) at time zone 'Asia/Shanghai', shard,
-      0, 0, new.watch_seconds - old.watch_seconds);
+    insert into stats_visit_buckets as b (activity_id, grain, bucket, shard, watch_seconds)
+      values (new.activity_id, 'hour', date_trunc('hour', local_at) at time zone 'Asia/Shanghai', (new.id % 8)::smallint,
+          new.watch_seconds - old.watch_seconds),
+        (new.activity_id, 'day', date_trunc('day', local_at) at time zone 'Asia/Shanghai', (new.id % 8)::smallint,
+          new.watch_seconds - old.watch_seconds)
+      on conflict (activity_id, grain, bucket, shard) do update set watch_seconds = b.watch_seconds + excluded.watch_seconds;
   end if;
   return null;
 end
