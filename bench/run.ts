@@ -5,6 +5,7 @@ import { benchConsoleLoad } from './console-load.ts';
 import { benchMediaFanout } from './media-fanout.ts';
 import { benchRtmpAttacks } from './rtmp-attacks.ts';
 import { benchSensitiveWords } from './sensitive-words.ts';
+import { benchStats } from './stats.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'agent-me': benchAgentMe,
@@ -14,6 +15,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'console-load': benchConsoleLoad,
   'sensitive-words': benchSensitiveWords,
   'chat-fanout': benchChatFanout,
+  stats: benchStats,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {
