@@ -46,7 +46,14 @@ export function activityJourneys(j: Journey) {
     ]);
     try {
       await page.getByText('推流中').first().waitFor({ timeout: 10_000 });
-      await page.waitForTimeout(2_500);
+      // The picture: the preview plays frames of the push.
+      await page.waitForFunction(
+        () =>
+          ((document.querySelector('[data-testid=live-player] video') as HTMLVideoElement | null)?.currentTime ?? 0) >
+          0.5,
+        undefined,
+        { timeout: 15_000 },
+      );
       await j.screenshot(page, 'board-pushing');
     } finally {
       ffmpeg.kill('SIGKILL');
@@ -76,7 +83,6 @@ export function activityJourneys(j: Journey) {
       await owner.getByTestId('board-activity-name').getByText('分配给会场的直播').waitFor();
       await owner.getByTestId('board-subagent').getByText(username).click();
       await owner.getByTestId('activity-subagent-password').getByText('hall-pass-1').waitFor();
-      await owner.waitForTimeout(300);
       await j.screenshot(owner, 'board-subagent-credentials');
       await owner.goto('/');
       await owner.getByRole('tab', { name: /发布会/ }).waitFor();

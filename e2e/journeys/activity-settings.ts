@@ -100,7 +100,7 @@ export function activitySettingsJourneys(j: Journey) {
     await dialog.getByLabel('活动名称').fill('列表活动 2');
     assert.equal(await destroy.isDisabled(), true);
     await dialog.getByLabel('活动名称').fill('列表活动 20');
-    await page.waitForTimeout(500);
+    await destroy.and(page.locator(':enabled')).waitFor();
     await j.screenshot(page, 'activity-destroy-confirm');
     await destroy.click();
     await page.getByText('删除成功').waitFor();
@@ -322,7 +322,13 @@ export function activitySettingsJourneys(j: Journey) {
     try {
       await page.getByText('推流中').first().waitFor({ timeout: 10_000 });
       // The board's own preview is playing now, and is not counted: the console is not audience.
-      await page.waitForTimeout(1_000);
+      await page.waitForFunction(
+        () =>
+          ((document.querySelector('[data-testid=live-player] video') as HTMLVideoElement | null)?.currentTime ?? 0) >
+          0.5,
+        undefined,
+        { timeout: 15_000 },
+      );
       await online.getByText('0', { exact: true }).waitFor();
       const response = await fetch(`${j.server.baseUrl}/live/live/${activity.stream.stream}.flv`, {
         signal: player.signal,

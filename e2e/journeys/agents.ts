@@ -156,7 +156,6 @@ export function agentJourneys(j: Journey) {
       const record = page.getByRole('tabpanel', { name: '登录记录' }).locator('.ant-table-row');
       await record.first().getByText(ADMIN.mobile, { exact: false }).waitFor();
       assert.equal(await record.count(), 1);
-      await page.waitForTimeout(500);
       await j.screenshot(page, 'agents-impersonation-record');
       await page.context().close();
     },
@@ -234,7 +233,6 @@ export function agentEditJourneys(j: Journey) {
       await rows(page).first().getByRole('button', { name: /状态/ }).click();
       await page.getByRole('menuitem', { name: '设为停用' }).click();
       await page.getByText('其活动与数据保持不变，重新启用后即可继续使用', { exact: false }).waitFor();
-      await page.waitForTimeout(400);
       await j.screenshot(page, 'agents-pending-confirm');
       await confirmStatus(page);
       await rows(page).first().locator('.ant-tag', { hasText: '停用' }).waitFor();

@@ -300,8 +300,8 @@ export function brandingJourneys(j: Journey) {
       for (const tab of ['活动模板', '登录页模板', '自定义配置', '授权设置']) {
         await openTab(page, tab);
         await page.getByRole('tab', { name: tab, exact: true, selected: true }).waitFor();
-        await page.locator('.ant-tabs-tabpane-active, .ant-card').first().waitFor();
-        await page.waitForTimeout(300);
+        // The tab's own fields have loaded, shown disabled, before anything is counted (a hidden tab's are not visible).
+        await page.locator('.ant-card input[disabled], .ant-card textarea[disabled]').first().waitFor();
         assert.equal(await page.getByRole('button', { name: /保\s*存|重\s*置|恢复默认/ }).count(), 0, tab);
         const enabledInputs = await page
           .locator('.ant-card input:not([disabled]):not([type="hidden"]), .ant-card textarea:not([disabled])')

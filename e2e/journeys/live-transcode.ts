@@ -118,7 +118,6 @@ export function liveTranscodeJourneys(j: Journey) {
           [['transcode', 'stopped']],
         );
         await page.getByText('推流中').first().waitFor();
-        await page.waitForTimeout(500);
         await j.screenshot(page, 'live-transcode-stopped');
         await page.context().close();
       } finally {

@@ -207,7 +207,6 @@ export function subaccountJourneys(j: Journey) {
     const grantedRow = owner.locator('.activity-table tr', { hasText: '分配给运营的活动' });
     await grantedRow.getByTestId('activity-subagent').getByText(SUB.username).click();
     await owner.getByTestId('activity-subagent-password').getByText(SUB.password).waitFor();
-    await owner.waitForTimeout(400);
     await j.screenshot(owner, 'subaccount-activity-credentials');
     await owner.context().close();
 

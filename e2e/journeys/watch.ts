@@ -155,9 +155,14 @@ export function watchJourneys(j: Journey) {
           { timeout: 20_000 },
         );
         const before = await currentTime(phone);
-        await phone.waitForTimeout(1_500);
-        const after = await currentTime(phone);
-        assert.ok(after > before + 0.5, `the video plays on: ${before} → ${after}`);
+        // The video plays on.
+        await phone.waitForFunction(
+          (start) =>
+            ((document.querySelector('[data-testid=watch-video]') as HTMLVideoElement | null)?.currentTime ?? 0) >
+            start + 0.5,
+          before,
+          { timeout: 15_000 },
+        );
         await j.screenshot(phone, 'watch-phone-playing');
         // The console sees the viewer.
         await online.getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
