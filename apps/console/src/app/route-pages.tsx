@@ -233,7 +233,7 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     (m) => m.FinancialPage,
   ),
   download: lazyPage(
-    () => import('../features/download/download-center-page'),
+    () => import('../features/download-center/download-center-page'),
     (m) => m.DownloadCenterPage,
   ),
   applications: lazyPage(
