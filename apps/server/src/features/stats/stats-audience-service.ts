@@ -82,23 +82,44 @@ export async function getInteractive(
   query: StatsRangeQuery,
 ): Promise<StatsInteractive> {
   const range = await resolve(db, caller, activityId, query);
-  const per = (table: string, figure: RawBuilder<string>, amount: RawBuilder<unknown>, where = sql`true`) => sql`
-    select ${dayOf(`${table}.created_at`)} as day, ${figure} as figure, ${amount} as n
-    from ${sql.table(table)}
-    where ${sql.ref(`${table}.activity_id`)} = ${activityId} and ${within(`${table}.created_at`, range)} and ${where}
+  const per = (from: RawBuilder<unknown>, at: string, figure: RawBuilder<string>, amount: RawBuilder<unknown>) => sql`
+    select ${dayOf(at)} as day, ${figure} as figure, ${amount} as n
+    from ${from} and ${within(at, range)}
     group by 1, 2`;
   // A refused comment never reached the chat, and a deleted one left it: neither counts, as the lottery's rule.
+  // Ballots and check-ins are reached through their activity's votes and check-ins (their own keys lead with those).
   const { rows } = await sql<{ day: string; figure: string; n: string }>`
     ${per(
-      'comments',
+      sql`comments where comments.activity_id = ${activityId} and comments.status <> 'failed'
+        and comments.deleted_at is null`,
+      'comments.created_at',
       sql`case when comments.is_robot then 'robotComment' else 'comment' end`,
       sql`count(*)`,
-      sql`comments.status <> 'failed' and comments.deleted_at is null`,
     )}
-    union all ${per('vote_ballots', sql`'avote'`, sql`count(*)`)}
-    union all ${per('gift_sends', sql`'gift'`, sql`sum(gift_sends.count)`)}
-    union all ${per('questions', sql`'qa'`, sql`count(*)`, sql`questions.deleted_at is null`)}
-    union all ${per('checkin_records', sql`'checkin'`, sql`count(*)`)}`.execute(db);
+    union all ${per(
+      sql`votes join vote_ballots b on b.vote_id = votes.id where votes.activity_id = ${activityId}`,
+      'b.created_at',
+      sql`'avote'`,
+      sql`count(*)`,
+    )}
+    union all ${per(
+      sql`gift_sends where gift_sends.activity_id = ${activityId}`,
+      'gift_sends.created_at',
+      sql`'gift'`,
+      sql`sum(gift_sends.count)`,
+    )}
+    union all ${per(
+      sql`questions where questions.activity_id = ${activityId} and questions.deleted_at is null`,
+      'questions.created_at',
+      sql`'qa'`,
+      sql`count(*)`,
+    )}
+    union all ${per(
+      sql`checkins join checkin_records r on r.checkin_id = checkins.id where checkins.activity_id = ${activityId}`,
+      'r.created_at',
+      sql`'checkin'`,
+      sql`count(*)`,
+    )}`.execute(db);
   const { totals, byDay } = collect(rows, NO_INTERACTIONS);
   return { range, totals, days: fillDays(range, byDay, NO_INTERACTIONS) };
 }
@@ -141,27 +162,30 @@ export async function getRevenue(
   };
 }
 
-/** The range's viewers (distinct), and how many of them `part` picks out. */
-async function shareOfViewers(
-  db: Db,
-  activityId: number,
-  range: StatsRange,
-  part: RawBuilder<unknown>,
-  others = sql`select null::text as viewer_id where false`,
-): Promise<Omit<StatsPercentage, 'range'>> {
-  const { rows } = await sql<{ viewers: string; count: string }>`
-    with seen as (
-      select v.viewer_id from visits v where v.activity_id = ${activityId} and ${within('v.started_at', range)}
-      union
-      ${others}
-    )
-    select count(*) as viewers, count(*) filter (where ${part}) as count from seen`.execute(db);
-  const viewers = Number(rows[0]?.viewers ?? 0);
-  const counted = Number(rows[0]?.count ?? 0);
-  return { viewers, count: counted, others: viewers - counted, percentage: percentOf(counted, viewers) };
+/** The range's local days, as the visit rollups key them (migration 042). */
+const rangeDaysOf = (column: string, range: StatsRange) =>
+  sql`${sql.ref(column)} >= ${range.startTime}::date and ${sql.ref(column)} <= ${range.endTime}::date`;
+
+/**
+ * The range's distinct viewers, read from the visit rollups (migration 042): each counted on its first day in the
+ * range, the stats_reach row whose previous visit day is before it; a few hundred rows whatever the audience.
+ */
+async function viewersOf(db: Db, activityId: number, range: StatsRange): Promise<number> {
+  const { rows } = await sql<{ viewers: string | null }>`
+    select sum(b.viewers) as viewers from stats_reach b
+    where b.activity_id = ${activityId} and b.scope = '' and ${rangeDaysOf('b.day', range)}
+      and b.prev_day < ${range.startTime}::date`.execute(db);
+  return Number(rows[0]?.viewers ?? 0);
 }
 
-/** GET /activity/{id}/stats/percentage/checkin-user: a viewer who checked in counts even if its visit began earlier. */
+function percentage(range: StatsRange, viewers: number, counted: number): StatsPercentage {
+  return { range, viewers, count: counted, others: viewers - counted, percentage: percentOf(counted, viewers) };
+}
+
+/**
+ * GET /activity/{id}/stats/percentage/checkin-user: the viewers who checked in in the range, of the range's viewers;
+ * one who checked in on a visit begun before the range is counted among them too.
+ */
 export async function getCheckinUserPercentage(
   db: Db,
   caller: Caller,
@@ -169,13 +193,26 @@ export async function getCheckinUserPercentage(
   query: StatsRangeQuery,
 ): Promise<StatsPercentage> {
   const range = await resolve(db, caller, activityId, query);
-  const checkedIn = sql`select c.viewer_id from checkin_records c
-    where c.activity_id = ${activityId} and ${within('c.created_at', range)}`;
-  const figures = await shareOfViewers(db, activityId, range, sql`seen.viewer_id in (${checkedIn})`, checkedIn);
-  return { range, ...figures };
+  const [viewers, checked] = await Promise.all([
+    viewersOf(db, activityId, range),
+    sql<{ checkedIn: string; unseen: string }>`
+      with checked as (
+        select distinct r.viewer_id from checkins c join checkin_records r on r.checkin_id = c.id
+        where c.activity_id = ${activityId} and ${within('r.created_at', range)}
+      )
+      select count(*) as checked_in,
+        count(*) filter (where not exists (select 1 from stats_viewer_days d where d.activity_id = ${activityId}
+          and d.scope = '' and d.viewer_id = checked.viewer_id and ${rangeDaysOf('d.day', range)})) as unseen
+      from checked`.execute(db),
+  ]);
+  const row = checked.rows[0];
+  return percentage(range, viewers + Number(row?.unseen ?? 0), Number(row?.checkedIn ?? 0));
 }
 
-/** GET /activity/{id}/stats/percentage/login-user: a viewer signed in by SMS has a mobile's id (watch feature). */
+/**
+ * GET /activity/{id}/stats/percentage/login-user: a viewer signed in by SMS has a mobile's id, `m` and 31 more
+ * characters (the watch feature's MOBILE_VIEWER_ID_PATTERN), so the viewer-days rollup's key finds them by prefix.
+ */
 export async function getLoginUserPercentage(
   db: Db,
   caller: Caller,
@@ -183,8 +220,14 @@ export async function getLoginUserPercentage(
   query: StatsRangeQuery,
 ): Promise<StatsPercentage> {
   const range = await resolve(db, caller, activityId, query);
-  const figures = await shareOfViewers(db, activityId, range, sql`seen.viewer_id ~ ${MOBILE_VIEWER_ID_PATTERN}`);
-  return { range, ...figures };
+  const [viewers, signedIn] = await Promise.all([
+    viewersOf(db, activityId, range),
+    sql<{ count: string }>`
+      select count(distinct d.viewer_id) as count from stats_viewer_days d
+      where d.activity_id = ${activityId} and d.scope = '' and d.viewer_id >= 'm' and d.viewer_id < 'n'
+        and d.viewer_id ~ ${MOBILE_VIEWER_ID_PATTERN} and ${rangeDaysOf('d.day', range)}`.execute(db),
+  ]);
+  return percentage(range, viewers, Number(signedIn.rows[0]?.count ?? 0));
 }
 
 /**
