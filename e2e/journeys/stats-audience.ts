@@ -181,6 +181,14 @@ export function statsAudienceJourneys(j: Journey) {
       // 达人榜: nobody invited anybody yet.
       await statsTab(page, '达人榜');
       await page.getByTestId('top-share-table').getByText('暂无邀请数据').waitFor();
+      await page.getByTestId('talent-ranks-open').click();
+      const ranks = page.getByRole('dialog', { name: '完整榜单（前 100 名）' });
+      await ranks.getByTestId('talent-ranks').getByText('暂无邀请数据').waitFor();
+      await ranks
+        .getByRole('button', { name: 'Close' })
+        .or(ranks.getByRole('button', { name: '关闭' }))
+        .click();
+      await ranks.waitFor({ state: 'hidden' });
 
       // The activity list's 数据总览: the activity with its figures.
       await page.goto('/');

@@ -31,6 +31,13 @@ export const statsAudienceTexts = {
     `${viewers} 位观众中 ${count} 位，占 ${percentage.toFixed(1)}%`,
   'statsAudience.percentage.empty': '所选日期内暂无观众',
 
+  'statsAudience.talent.ranks': '完整榜单（前 100 名）',
+  'statsAudience.talent.rank': '排名',
+  'statsAudience.talent.inviter': '邀请人',
+  'statsAudience.talent.guestCount': '邀请人数',
+  'statsAudience.talent.lastInvitedAt': '最近邀请时间',
+  'statsAudience.talent.empty': '暂无邀请数据',
+
   'statsAudience.channels.open': '数据总览',
   'statsAudience.channels.title': '活动数据总览',
   'statsAudience.channels.search': '搜索活动名称',

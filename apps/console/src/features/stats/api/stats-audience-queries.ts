@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type ChannelStatsQuery, type StatsRange, statsAudienceCalls } from '@yanbo/contracts';
+import {
+  type ChannelStatsQuery,
+  invitationCalls,
+  type StatsRange,
+  statsAudienceCalls,
+  TOP_SHARE_RANKS,
+} from '@yanbo/contracts';
 import { api } from '../../../app/http';
 
 // Seed 001 §4/§8 "Statistics loaders only clear loading": a tab's loader clears loading on failure too and shows no
@@ -43,5 +49,14 @@ export const channelStatsQuery = (query: Partial<ChannelStatsQuery>) =>
   queryOptions({
     queryKey: ['stats', 'channels', query] as const,
     queryFn: ({ signal }) => api(statsAudienceCalls.listChannelStats, { query, signal }),
+    ...quiet,
+  });
+
+/** GET /activity/{id}/stats/top/share: the talent list's ranks to 100 (seed 001 §9), one page. */
+export const topShareRanksQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['stats', id, 'top-share-ranks'] as const,
+    queryFn: ({ signal }) =>
+      api(invitationCalls.listTopShareRanks, { params: { id }, query: { pageSize: TOP_SHARE_RANKS }, signal }),
     ...quiet,
   });
