@@ -7,6 +7,7 @@ import { activitySettingsJourneys } from './journeys/activity-settings.ts';
 import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journeys/agents.ts';
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
 import { commentJourneys } from './journeys/comments.ts';
+import { downloadCenterJourneys } from './journeys/download-center.ts';
 import { extensionJourneys } from './journeys/extensions.ts';
 import { giftSendJourneys } from './journeys/gift-sends.ts';
 import { giftJourneys } from './journeys/gifts.ts';
@@ -78,6 +79,7 @@ describe('browser journeys', () => {
     });
     sensitiveWordJourneys(j);
     giftJourneys(j);
+    downloadCenterJourneys(j);
     robotJourneys(j);
     liveStreamJourneys(j);
     pageTemplateJourneys(j);

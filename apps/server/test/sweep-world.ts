@@ -162,6 +162,16 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
   // A's report task on the activity its sub-account may not see, and B's.
   const aTask = (await as(aToken, 'POST', '/v3/task/', { kind: 'report', activityId: aActOther })).id;
   const bTask = (await as(bToken, 'POST', '/v3/task/', { kind: 'report', activityId: bAct })).id;
+  // The reports run in the app's worker: the world is ready once they have, so no probe sees them change under it.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    const waiting = await ctx.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('status', 'in', ['pending', 'running'])
+      .executeTakeFirst();
+    if (!waiting) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const media = (agentId: number, activityId: number, name: string) =>
     ctx.db
       .insertInto('media')

@@ -56,7 +56,7 @@ const beijing = (date: Date) =>
 type Doc = PDFKit.PDFDocument;
 
 function heading(doc: Doc, text: string) {
-  if (doc.y > PAGE.height - PAGE.margin - 200) doc.addPage();
+  if (doc.y > PAGE.height - PAGE.margin - 140) doc.addPage();
   doc.moveDown(0.8);
   const y = doc.y;
   doc.rect(PAGE.margin, y + 3, 4, 14).fill(BLUE);
