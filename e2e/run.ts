@@ -48,6 +48,9 @@ describe('browser journeys', () => {
       RTMP_HOST: '127.0.0.1',
       SERVER_IPS: BRANDING_SERVER_IPS,
       DNS_RESOLVER: brandingDns.standIn.address,
+      // The browsers connect from loopback: trusted as a proxy, a journey's X-Forwarded-For is its viewer's address
+      // (the statistics' region of a visit from a known Chinese IP). Without the header the address stays loopback.
+      TRUST_PROXY: '127.0.0.1',
     });
     const browser = await launchBrowser();
     Object.assign(j, createJourney(server, browser));

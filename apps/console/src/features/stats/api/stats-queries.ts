@@ -45,3 +45,19 @@ export const statsUserVisitsQuery = (id: number, range: StatsRange, page: number
     queryFn: ({ signal }) => api(statsCalls.listStatsUserVisits, { params: { id }, query: { ...range, page }, signal }),
     ...quiet,
   });
+
+/** GET /v3/activity/{id}/stats/region/json */
+export const statsRegionQuery = (id: number, range: StatsRange) =>
+  queryOptions({
+    queryKey: ['stats', id, 'region', range] as const,
+    queryFn: ({ signal }) => api(statsCalls.getStatsRegions, { params: { id }, query: range, signal }),
+    ...quiet,
+  });
+
+/** GET /v3/activity/{id}/stats/online: the concurrent-viewer curve, real and virtual apart. */
+export const statsOnlineQuery = (id: number, range: StatsRange) =>
+  queryOptions({
+    queryKey: ['stats', id, 'online', range] as const,
+    queryFn: ({ signal }) => api(statsCalls.getStatsOnline, { params: { id }, query: range, signal }),
+    ...quiet,
+  });

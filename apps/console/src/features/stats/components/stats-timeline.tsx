@@ -10,9 +10,17 @@ import { EChart, type EChartOption } from './echart';
 export function StatsTimeline({ activityId, range }: { activityId: number; range: StatsRange }) {
   const timeline = useQuery(statsTimelineQuery(activityId, range));
   const data = timeline.data;
+  // Issue 11: a daily timeline starts on the first day with a visit, not 89 empty days before a spike at the right
+  // edge; an hourly one keeps its whole day or two.
+  const points = useMemo(() => {
+    const all = data?.points ?? [];
+    if (data?.interval !== 'day') return all;
+    const first = all.findIndex((point) => point.pv > 0);
+    return first < 0 ? [] : all.slice(first);
+  }, [data]);
   const option = useMemo<EChartOption>(() => {
-    // MM-DD per day, MM-DD HH:00 per hour.
-    const points = data?.points ?? [];
+    // MM-DD per day, MM-DD HH:00 per hour; a short line shows its points.
+    const showSymbol = points.length <= 31;
     return {
       color: ['#1677ff', '#52c41a'],
       tooltip: { trigger: 'axis' },
@@ -21,11 +29,11 @@ export function StatsTimeline({ activityId, range }: { activityId: number; range
       xAxis: { type: 'category', boundaryGap: false, data: points.map((point) => point.time.slice(5)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
-        { name: t['stats.timeline.pv'], type: 'line', smooth: true, showSymbol: false, data: points.map((p) => p.pv) },
-        { name: t['stats.timeline.uv'], type: 'line', smooth: true, showSymbol: false, data: points.map((p) => p.uv) },
+        { name: t['stats.timeline.pv'], type: 'line', smooth: true, showSymbol, data: points.map((p) => p.pv) },
+        { name: t['stats.timeline.uv'], type: 'line', smooth: true, showSymbol, data: points.map((p) => p.uv) },
       ],
     };
-  }, [data]);
+  }, [points]);
   return (
     <Card
       size="small"
@@ -36,6 +44,8 @@ export function StatsTimeline({ activityId, range }: { activityId: number; range
     >
       {timeline.isError && !data ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t['stats.loadFailed']} />
+      ) : data && points.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t['stats.timeline.empty']} />
       ) : (
         <EChart option={option} height={300} testId="stats-timeline-chart" />
       )}
