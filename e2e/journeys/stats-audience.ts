@@ -190,6 +190,24 @@ export function statsAudienceJourneys(j: Journey) {
         .click();
       await ranks.waitFor({ state: 'hidden' });
 
+      // Seed 001 §4/§8: a tab whose loader fails clears its loading and says so in place, with no toast.
+      const revenueCall = /\/api\/v3\/activity\/\d+\/revenue/;
+      await page.route(revenueCall, (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'x' }),
+        }),
+      );
+      await page.reload();
+      await statsTab(page, '收入');
+      await page.getByTestId('stats-income').getByText('数据加载失败').first().waitFor();
+      await statistic(page, 'stats-income-income').getByText('-', { exact: true }).waitFor();
+      assert.equal(await page.locator('.ant-message-notice').count(), 0);
+      assert.equal(await page.getByTestId('stats-income').locator('.ant-skeleton').count(), 0);
+      await j.screenshot(page, 'stats-audience-income-failed');
+      await page.unroute(revenueCall);
+
       // The activity list's 数据总览: the activity with its figures.
       await page.goto('/');
       await page.getByTestId('channel-stats-open').click();
