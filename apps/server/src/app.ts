@@ -20,6 +20,7 @@ import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
 import { registerDownloadCenterRoutes } from './features/download-center/index.ts';
 import { registerExpenseRoutes } from './features/expense/index.ts';
+import { registerExportRoutes } from './features/exports/index.ts';
 import { registerExtensionRoutes } from './features/extensions/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
 import { registerInteractionRoutes } from './features/interactions/index.ts';
@@ -40,7 +41,7 @@ import {
 } from './features/live-stream/index.ts';
 import { registerMediaRoutes } from './features/media/index.ts';
 import { registerMeetingRoutes } from './features/meeting/index.ts';
-import { registerMetaRoutes } from './features/meta/index.ts';
+import { MESSAGE_TOKEN_PURPOSE, registerMetaRoutes } from './features/meta/index.ts';
 import { registerOrderRoutes } from './features/orders/index.ts';
 import { registerPageTemplateRoutes } from './features/page-template/index.ts';
 import { registerPriceRoutes } from './features/price/index.ts';
@@ -172,7 +173,8 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   registerErrorHandler(app);
-  registerAuth(app, database.db);
+  // A download's export token is the console's message token (POST /ephemeral-token), checked against its session.
+  registerAuth(app, database.db, { secretKey: config.secretKey, purpose: MESSAGE_TOKEN_PURPOSE });
   registerIdempotency(app, database.db);
   await registerSecurityHeaders(app, config.pullDomain);
 
@@ -217,6 +219,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerLiveOpsRoutes(api, ctx);
       registerStatsRoutes(api, ctx);
       registerDownloadCenterRoutes(api, ctx);
+      registerExportRoutes(api, ctx);
       registerExtensionRoutes(api, ctx);
       await registerPriceRoutes(api, ctx);
       registerOrderRoutes(api, ctx);

@@ -436,6 +436,48 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/v3/activity/:id/stats/referrer/json': activity((id) => `/api/v3/activity/${id}/stats/referrer/json`),
   'GET /api/v3/activity/:id/stats/device/json': activity((id) => `/api/v3/activity/${id}/stats/device/json`),
   'GET /api/v3/activity/:id/stats/user-visits': activity((id) => `/api/v3/activity/${id}/stats/user-visits`),
+  // Exports and the data-statistics tabs (issue 11).
+  'GET /api/v2/activity/:id/checkin/data/csv': activity((id) => `/api/v2/activity/${id}/checkin/data/csv`),
+  'GET /api/activity/:id/user/download': activity((id) => `/api/activity/${id}/user/download`),
+  'GET /api/v3/activity/:id/subscribers/csv': activity((id) => `/api/v3/activity/${id}/subscribers/csv`),
+  'GET /api/activity/:id/whitelist/mobile/csv': activity((id) => `/api/activity/${id}/whitelist/mobile/csv`),
+  'GET /api/activity/:id/stats/user-visits/csv': activity((id) => `/api/activity/${id}/stats/user-visits/csv`),
+  'GET /api/activity/:id/stats/download': activity((id) => `/api/activity/${id}/stats/download`),
+  'GET /api/activity/:id/comment/download': activity((id) => `/api/activity/${id}/comment/download`),
+  'GET /api/v3/activity/:id/data-stats/:kind': activity((id) => `/api/v3/activity/${id}/data-stats/comments`),
+  'GET /api/v3/activity/:id/data-stats/:kind/download': activity(
+    (id) => `/api/v3/activity/${id}/data-stats/votes/download`,
+  ),
+  'GET /api/agent/:userId/gain-details/download': {
+    probes: [
+      agentPath((id) => `/api/agent/${id}/gain-details/download?type=gift-reward`),
+      {
+        url: (w) => `/api/agent/${w.aId}/gain-details/download?type=per-view&activityId=${w.bAct}`,
+        expect: 404,
+        message: ACTIVITY,
+      },
+      {
+        as: 'subA',
+        url: (w) => `/api/agent/${w.aId}/gain-details/download?type=gift-reward&activityId=${w.aActOther}`,
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  // The field sets are the same for every caller and the saved columns are the caller's own: their path names a
+  // field set or a table, never a stored row, so the only refusal is of a name that is none.
+  'GET /api/v3/task/export-fields/:name': {
+    probes: [{ url: () => '/api/v3/task/export-fields/1', expect: badField('name') }],
+  },
+  'POST /api/v3/task/export-fields/custom-export': own('checks field names against a field set: no stored row'),
+  'GET /api/v3/agent/table-thead/:id': {
+    probes: [{ url: () => '/api/v3/agent/table-thead/1', expect: badField('id') }],
+  },
+  'PUT /api/v3/agent/table-thead/:id': {
+    probes: [
+      { url: () => '/api/v3/agent/table-thead/1', body: () => ({ fields: ['visitAt'] }), expect: badField('id') },
+    ],
+  },
   'GET /api/v3/activity/:id/stats/region/json': activity((id) => `/api/v3/activity/${id}/stats/region/json`),
   'GET /api/v3/activity/:id/stats/online': activity((id) => `/api/v3/activity/${id}/stats/online`),
   // What the audience did: interactions, income, the shares of viewers who checked in or signed in (issue 11).

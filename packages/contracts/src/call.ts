@@ -32,6 +32,12 @@ export interface CallDef {
    * (its response schema is then `z.never()`).
    */
   produces?: 'text/csv' | 'text/plain' | 'text/event-stream';
+  /**
+   * A file the browser opens as a plain link and streams to disk (seed 001 §7 "Downloads"): the caller may prove
+   * itself with the export token `et` (POST /ephemeral-token) in the query instead of the bearer header. Only such
+   * calls accept it.
+   */
+  download?: true;
 }
 
 export type Call<D extends CallDef = CallDef> = D & {

@@ -331,6 +331,7 @@ export const questionnaireCalls = defineCalls('extensions', {
     query: questionnaireVersionQuery,
     response: z.string(),
     produces: 'text/csv',
+    download: true,
   },
   getWatchQuestionnaire: {
     method: 'GET',

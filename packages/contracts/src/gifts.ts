@@ -192,7 +192,6 @@ export const watchTopGiftList = z.object({
   items: z.array(topGiftEntry.pick({ rank: true, nickname: true, amount: true, count: true })),
 });
 export type WatchTopGiftList = z.infer<typeof watchTopGiftList>;
-export const topGiftDownloadQuery = z.object({ format: z.enum(['csv']).default('csv') });
 
 export const giftSendCalls = defineCalls('gifts', {
   listWatchGifts: {
@@ -245,15 +244,5 @@ export const giftSendCalls = defineCalls('gifts', {
     params: idParams,
     query: topGiftQuery,
     response: topGiftList,
-  },
-  downloadTopGifts: {
-    method: 'GET',
-    path: '/activity/:id/stats/top/gift',
-    summary: 'The top-gift rank (100 ranks) as a CSV file',
-    access: 'signedIn',
-    params: idParams,
-    query: topGiftDownloadQuery,
-    response: z.string(),
-    produces: 'text/csv',
   },
 });

@@ -12,9 +12,13 @@ export const INVITATION_ERRORS = {
   viewerNotFound: 'Viewer Not Found',
 } as const;
 
-/** Seed 001 §9: top share (and top gift) show 10; the full ranking pages by 100; the inviter list loads 100. */
+/**
+ * Seed 001 §9: top share (and top gift) show 10, the ranks go to 100 (the full ranking is its first 100, one page by
+ * default); the inviter list loads 100.
+ */
 export const TOP_SHARE_LIMIT = 10;
 export const TOP_RANK_PAGE_SIZE = 100;
+export const TOP_SHARE_RANKS = 100;
 export const INVITEE_PAGE_SIZE = 100;
 /** The query parameter of an invitation link: the inviter's viewer id. */
 export const INVITED_BY_PARAM = 'invitedBy';
@@ -71,7 +75,8 @@ export const topShareEntry = z.object({
   rank: z.number().int(),
   inviterId: z.string(),
   nickname: z.string(),
-  invitees: z.number().int(),
+  /** The viewers it brought; seed 001 §7: "The talent list sorts by guestCount descending". */
+  guestCount: z.number().int(),
   lastInvitedAt: isoDateTime.nullable(),
 });
 export type TopShareEntry = z.infer<typeof topShareEntry>;
@@ -79,8 +84,11 @@ export type TopShareEntry = z.infer<typeof topShareEntry>;
 export const topShareList = z.object({ items: z.array(topShareEntry) });
 export type TopShareList = z.infer<typeof topShareList>;
 
-/** GET /activity/{id}/stats/top/share: the whole ranking, 100 a page. */
-export const topShareRankQuery = pageQuery(TOP_RANK_PAGE_SIZE);
+/** GET /activity/{id}/stats/top/share: the ranking's first 100 ranks, 100 a page. */
+export const topShareRankQuery = pageQuery(TOP_RANK_PAGE_SIZE).extend({
+  /** csv: the ranking's top 100 as a file (seed 001 §7 …/stats/top/share?format=csv). */
+  format: z.enum(['csv']).optional(),
+});
 export const topShareRanks = listOf(topShareEntry);
 export type TopShareRanks = z.infer<typeof topShareRanks>;
 
@@ -155,10 +163,12 @@ export const invitationCalls = defineCalls('invitations', {
   listTopShareRanks: {
     method: 'GET',
     path: '/activity/:id/stats/top/share',
-    summary: 'The whole top-share ranking, 100 a page',
+    summary: 'The top-share ranking to rank 100, 100 a page',
     access: 'signedIn',
     params: idParams,
     query: topShareRankQuery,
     response: topShareRanks,
+    // Its csv format is a download, opened as a link with the export token.
+    download: true,
   },
 });

@@ -74,6 +74,7 @@ export const orderCalls = defineCalls('orders', {
     query: orderDownloadQuery,
     response: z.string(),
     produces: 'text/csv',
+    download: true,
   },
   getActivityPayHistory: {
     method: 'GET',

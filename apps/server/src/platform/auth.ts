@@ -1,10 +1,11 @@
-import { API_PREFIX, ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
+import { API_PREFIX, ERROR_CODES, ERROR_MESSAGES, EXPORT_TOKEN_PARAM } from '@yanbo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sha256 } from './crypto.ts';
 import type { Db } from './db/database.ts';
 import type { AgentRow } from './db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { endSessions } from './sessions.ts';
+import { verifyToken } from './signed-token.ts';
 
 /** Who is calling: an agent, or a sub-account acting for its parent agent (agentId is always the owning agent). */
 export interface Caller {
@@ -24,10 +25,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: the route is public. Every other route needs a valid session. */
     auth?: boolean;
+    /** true: a download, which also takes the export token `et` in the query (see registerAuth). */
+    download?: boolean;
   }
 }
 
-async function resolveCaller(db: Db, token: string): Promise<Caller> {
+/** The session a request proves: by its bearer token, or (a download's export token) by the session's id. */
+type SessionProof = { tokenHash: string } | { sessionId: number };
+
+async function resolveCaller(db: Db, proof: SessionProof): Promise<Caller> {
   // One query per request: the session with its agent and sub-account, so GET /agent/me needs no other.
   const row = await db
     .selectFrom('sessions')
@@ -45,7 +51,9 @@ async function resolveCaller(db: Db, token: string): Promise<Caller> {
       'subagents.remark as subagentRemark',
       'subagents.deletedAt as subagentDeletedAt',
     ])
-    .where('sessions.tokenHash', '=', sha256(token))
+    .where((eb) =>
+      'tokenHash' in proof ? eb('sessions.tokenHash', '=', proof.tokenHash) : eb('sessions.id', '=', proof.sessionId),
+    )
     .where('sessions.revokedAt', 'is', null)
     .where('sessions.expiresAt', '>', new Date())
     .executeTakeFirst();
@@ -89,8 +97,35 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Every API route needs a session unless its config says auth: false; pages and files outside /api are public. */
-export function registerAuth(app: FastifyInstance, db: Db) {
+/**
+ * The caller an export token names (seed 001 §7 "Downloads ... with an export token et in the query"): the short-lived
+ * token POST /ephemeral-token signs for the caller's session, and only while that session stands (issue 8: a token
+ * dies with its session), for the agent and sub-account it was made for.
+ */
+async function exportTokenCaller(db: Db, exportToken: ExportTokenRule, token: string): Promise<Caller> {
+  const claims = verifyToken<{ agentId?: unknown; subagentId?: unknown; sessionId?: unknown }>(
+    exportToken.secretKey,
+    exportToken.purpose,
+    token,
+  );
+  if (!claims || typeof claims.sessionId !== 'number') throw unauthorized();
+  const caller = await resolveCaller(db, { sessionId: claims.sessionId });
+  if (caller.agentId !== claims.agentId || caller.subagentId !== claims.subagentId) throw unauthorized();
+  return caller;
+}
+
+/** How an export token is checked: the server's secret and the purpose the token was signed for. */
+export interface ExportTokenRule {
+  secretKey: string;
+  purpose: string;
+}
+
+/**
+ * Every API route needs a session unless its config says auth: false; pages and files outside /api are public. A
+ * download route (config `download`) also takes the export token `et` in its query, as a link the browser opens
+ * cannot send the bearer header; no other route does.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, exportToken: ExportTokenRule) {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
@@ -98,8 +133,16 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     // The OpenAPI document and its viewer are public, like the API's own documentation pages.
     if (url.startsWith(`${API_PREFIX}/docs`)) return;
     const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    request.caller = await resolveCaller(db, token);
+    if (token) {
+      request.caller = await resolveCaller(db, { tokenHash: sha256(token) });
+      return;
+    }
+    const et = (request.query as Record<string, unknown> | undefined)?.[EXPORT_TOKEN_PARAM];
+    if (request.routeOptions.config.download === true && typeof et === 'string' && et.length <= 2048) {
+      request.caller = await exportTokenCaller(db, exportToken, et);
+      return;
+    }
+    throw unauthorized();
   });
 }
 

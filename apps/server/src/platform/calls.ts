@@ -52,7 +52,7 @@ export function registerCalls<const T extends Record<string, Call>>(
       url: call.path,
       ...(call.access === 'public' && call.body ? { bodyLimit: PUBLIC_BODY_LIMIT } : {}),
       ...options,
-      config: { ...options.config, auth: call.access !== 'public' },
+      config: { ...options.config, auth: call.access !== 'public', download: call.download === true },
       schema: {
         operationId: call.name,
         tags: [call.area],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, ERROR_MESSAGES, INTERACTION_ERRORS, QUESTIONNAIRE_ERRORS } from '@yanbo/contracts';
+import { ERROR_CODES, ERROR_MESSAGES, INTERACTION_ERRORS, QUESTIONNAIRE_ERRORS, statsToday } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { mobileViewerId } from '../../src/features/watch/index.ts';
 import { csvCell } from '../../src/platform/csv.ts';
@@ -210,7 +210,9 @@ describe.each(engines)('the questionnaire on %s', (engine) => {
     const csv = await asAgent('GET', `/v3/activity/${id}/questionnaire/csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.headers['content-disposition']).toBe(`attachment; filename="questionnaire-${id}.csv"`);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="questionnaire-${id}.csv"; filename*=UTF-8''${encodeURIComponent(`问卷结果-${id}-${statsToday()}.csv`)}`,
+    );
     const lines = csv.text
       .replace(/^\uFEFF/, '')
       .trimEnd()

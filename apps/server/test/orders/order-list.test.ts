@@ -93,7 +93,7 @@ describe.each(engines)('the order list on %s', (engine) => {
     expect(mine.status).toBe(200);
     expect(mine.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(String(mine.headers['content-disposition'])).toMatch(
-      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''%E5%A5%97%E9%A4%90%E8%AE%A2%E5%8D%95-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     expect(mine.text.startsWith('\uFEFF订单号,代理编号,公司')).toBe(true);
     const rows = mine.text.trim().split('\r\n');

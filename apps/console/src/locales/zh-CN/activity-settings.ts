@@ -251,7 +251,6 @@ export const activitySettingsTexts = {
   'questionnaire.oldVersionHint': '这是修改问题前的旧版本，它的答卷与当前版本分开统计。',
   'questionnaire.versionHint': '修改问题、选项或匿名设置后会生成新版本，新旧版本的答卷分开统计，观众可以重新作答。',
   'questionnaire.download': '下载 CSV',
-  'questionnaire.file': (activityId: number, date: string) => `问卷结果-${activityId}-${date}.csv`,
   'questionnaire.empty': '还没有设置问题',
   'questionnaire.answered': (count: number) => `${count} 人作答`,
   'questionnaire.required': '必答',

@@ -50,5 +50,4 @@ export const giftTexts = {
   'gifts.top.empty': '暂无观众送礼',
   'gifts.top.count': (count: number) => `${count} 个礼物`,
   'gifts.top.download': '导出前 100 名',
-  'gifts.top.file': (id: number, date: string) => `礼物榜-活动${id}-${date}.csv`,
 } as const;

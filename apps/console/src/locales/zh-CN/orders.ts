@@ -12,7 +12,6 @@ export const orderTexts = {
 
   'orders.download': '下载订单',
   'orders.download.admin': '包含下级代理订单',
-  'orders.download.file': (date: string) => `套餐订单-${date}.csv`,
   'orders.download.done': '订单已开始下载',
 
   'orders.column.id': '订单号',

@@ -1,7 +1,13 @@
-import { extensionCalls, QUESTIONNAIRE_MAX_QUESTIONS, QUESTIONNAIRE_TEXT_MAX_LENGTH } from '@yanbo/contracts';
+import {
+  extensionCalls,
+  QUESTIONNAIRE_MAX_QUESTIONS,
+  QUESTIONNAIRE_TEXT_MAX_LENGTH,
+  statsToday,
+} from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { PUBLIC_BODY_LIMIT, registerCalls } from '../../platform/calls.ts';
+import { csvFromCells, sendFile } from '../exports/index.ts';
 import { audienceViewerOf } from '../watch/index.ts';
 import * as extensions from './extension-service.ts';
 import * as questionnaire from './questionnaire-service.ts';
@@ -30,11 +36,13 @@ export function registerExtensionRoutes(server: FastifyInstance, ctx: AppContext
     listQuestionnaireTextAnswers: ({ caller, params, query }) =>
       questionnaire.questionnaireTextAnswers(db, caller, params.id, query),
     downloadQuestionnaireAnswers: async ({ caller, params, query, reply }) => {
-      const csv = await questionnaire.questionnaireCsv(db, caller, params.id, query.version);
-      reply
-        .header('content-disposition', `attachment; filename="questionnaire-${params.id}.csv"`)
-        .header('cache-control', 'no-store');
-      return csv;
+      const sheets = await questionnaire.questionnaireSheets(db, caller, params.id, query.version);
+      return sendFile(reply, {
+        name: `问卷结果-${params.id}-${statsToday()}`,
+        asciiName: `questionnaire-${params.id}`,
+        format: 'csv',
+        body: csvFromCells(sheets.headings, sheets.rows),
+      });
     },
     getWatchQuestionnaire: async ({ params, request }) =>
       questionnaire.watchQuestionnaire(db, params.id, await audienceViewerOf(ctx, request, params.id)),

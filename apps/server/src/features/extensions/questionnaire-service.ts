@@ -20,12 +20,12 @@ import { formatBeijingTime } from '@yanbo/contracts/beijing-time';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { csvCell } from '../../platform/csv.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { page } from '../../platform/db/page.ts';
 import { conflict, forbidden, invalidField, notFound, unauthorized } from '../../platform/errors.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { chatActivity, publishToViewers, restrictionsOf } from '../comments/index.ts';
+import type { Cell } from '../exports/index.ts';
 import type { AudienceViewer } from '../watch/index.ts';
 import { extensionSettings } from './extension-state.ts';
 import {
@@ -311,42 +311,53 @@ export async function questionnaireTextAnswers(
   };
 }
 
-/** The sheets a download holds at most. */
-const DOWNLOAD_LIMIT = 100_000;
+/** Sheets read per batch: the download streams them, so no limit on how many. */
+const DOWNLOAD_BATCH = 2_000;
 
-/** One version's sheets as CSV (with a BOM, so Excel reads UTF-8): time, who (unless anonymous), one column a question. */
-export async function questionnaireCsv(
+/**
+ * One version's sheets as a file's headings and rows (time, who unless anonymous, one column a question), the rows
+ * read a batch at a time in id order, so the download streams in constant memory.
+ */
+export async function questionnaireSheets(
   db: Db,
   caller: Caller,
   activityId: number,
   wanted: string | undefined,
-): Promise<string> {
+): Promise<{ headings: string[]; rows: AsyncGenerator<Cell[][]> }> {
   const { settings, row } = await versionsOf(db, caller, activityId, wanted);
   const questions = row ? (row.questions as unknown as QuestionnaireSettings['questions']) : settings.questions;
   const anonymous = row ? row.isAnonymous : settings.isAnonymous;
-  const header = [
+  const headings = [
     '提交时间',
     ...(anonymous ? [] : ['昵称', '观众ID']),
     ...questions.map((question, index) => `${index + 1}. ${question.title}`),
   ];
-  const lines = [header.map(csvCell).join(',')];
-  if (row) {
-    const sheets = await db
-      .selectFrom('questionnaireResponses')
-      .select(['nickname', 'viewerId', 'answers', 'createdAt'])
-      .where('versionId', '=', row.id)
-      .orderBy('id', 'asc')
-      .limit(DOWNLOAD_LIMIT)
-      .execute();
-    for (const sheet of sheets) {
-      const answers = sheet.answers as unknown as StoredAnswer[];
-      const cells = [
-        formatBeijingTime(sheet.createdAt),
-        ...(anonymous ? [] : [sheet.nickname, sheet.viewerId]),
-        ...questions.map((question, index) => answerCell(question, answers[index])),
-      ];
-      lines.push(cells.map(csvCell).join(','));
+  async function* rows(): AsyncGenerator<Cell[][]> {
+    if (!row) return;
+    let after = 0;
+    for (;;) {
+      const sheets = await db
+        .selectFrom('questionnaireResponses')
+        .select(['id', 'nickname', 'viewerId', 'answers', 'createdAt'])
+        .where('versionId', '=', row.id)
+        .where('id', '>', after)
+        .orderBy('id', 'asc')
+        .limit(DOWNLOAD_BATCH)
+        .execute();
+      if (sheets.length > 0) {
+        yield sheets.map((sheet) => {
+          const answers = sheet.answers as unknown as StoredAnswer[];
+          return [
+            formatBeijingTime(sheet.createdAt),
+            ...(anonymous ? [] : [sheet.nickname, sheet.viewerId]),
+            ...questions.map((question, index) => answerCell(question, answers[index])),
+          ];
+        });
+      }
+      const last = sheets[sheets.length - 1];
+      if (!last || sheets.length < DOWNLOAD_BATCH) return;
+      after = last.id;
     }
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return { headings, rows: rows() };
 }

@@ -28,13 +28,6 @@ export function registerGiftRoutes(server: FastifyInstance, ctx: AppContext) {
     listWatchTopGifts: ({ params }) => sends.watchTopGifts(ctx.db, params.id),
     listSentGifts: ({ caller, params, query }) => sends.listSentGifts(ctx.db, caller, params.id, query),
     listTopGifts: ({ caller, params, query }) => sends.topGifts(ctx.db, caller, params.id, query.limit),
-    downloadTopGifts: async ({ caller, params, reply }) => {
-      const csv = await sends.topGiftsCsv(ctx.db, caller, params.id);
-      reply
-        .header('content-disposition', `attachment; filename="top-gift-${params.id}.csv"`)
-        .header('cache-control', 'no-store');
-      return csv;
-    },
   });
   // A viewer's paid gift is paid through the same provider, and its notification reaches the same path.
   addPaidOrderKind(ctx, sends.giftOrderPayments(ctx));

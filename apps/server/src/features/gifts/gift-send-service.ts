@@ -22,7 +22,6 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { csvCell } from '../../platform/csv.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../platform/errors.ts';
@@ -419,18 +418,4 @@ async function rankOf(db: Db, id: number, limit: number): Promise<TopGiftList> {
       lastSentAt: row.lastSentAt.toISOString(),
     })),
   };
-}
-
-/** GET /activity/{id}/stats/top/gift?format=csv: the top 100, in yuan. */
-export async function topGiftsCsv(db: Db, caller: Caller, activityId: number): Promise<string> {
-  const { items } = await topGifts(db, caller, activityId, TOP_GIFT_RANKS);
-  const lines = [
-    ['排名', '昵称', '观众ID', '礼物数', '礼物金额（元）', '最后送出时间'].join(','),
-    ...items.map((item) =>
-      [item.rank, item.nickname, item.userId, item.count, (item.amount / 100).toFixed(2), item.lastSentAt]
-        .map(csvCell)
-        .join(','),
-    ),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -2,10 +2,12 @@ import { invitationCalls } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
+import { activityDownload } from '../exports/index.ts';
 import { audienceViewerOf } from '../watch/index.ts';
 import * as invitations from './invitation-service.ts';
 
 export function registerInvitationRoutes(server: FastifyInstance, ctx: AppContext) {
+  const topShareDownload = activityDownload(ctx.db, 'top-share');
   registerCalls(server, invitationCalls, {
     openInvitationCard: async ({ params, body, request, reply }) => {
       reply.header('cache-control', 'no-store');
@@ -16,6 +18,10 @@ export function registerInvitationRoutes(server: FastifyInstance, ctx: AppContex
     listGuestTopShare: ({ params }) => invitations.listGuestTopShare(ctx.db, params.id),
     listTopPromotion: ({ caller, params }) => invitations.listTopPromotion(ctx.db, caller, params.id),
     listInvitees: ({ caller, params, query }) => invitations.listInvitees(ctx.db, caller, params.id, query),
-    listTopShareRanks: ({ caller, params, query }) => invitations.listTopShareRanks(ctx.db, caller, params.id, query),
+    listTopShareRanks: (context) =>
+      // Seed 001 §7: …/stats/top/share?format=csv is the ranking's download (the top 100, streamed).
+      context.query.format === 'csv'
+        ? topShareDownload(context)
+        : invitations.listTopShareRanks(ctx.db, context.caller, context.params.id, context.query),
   });
 }

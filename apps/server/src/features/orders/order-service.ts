@@ -1,13 +1,14 @@
 import type { ActivityPayHistory, OrderListQuery, PackageOrder, PackageOrderList } from '@yanbo/contracts';
 import { fenToYuan } from '@yanbo/contracts';
 import { formatBeijingTime } from '@yanbo/contracts/beijing-time';
+import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
-import { csvCell } from '../../platform/csv.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
 import { page } from '../../platform/db/page.ts';
 import { ownActivity, withAgentSubtree } from '../../platform/tenancy.ts';
+import type { Cell } from '../exports/index.ts';
 
 // The package order list (seed 001 §3 Order list, §7 Orders): the orders of the agent and the agents below it, listed
 // and downloaded as CSV; and the payments made for one activity, read from the ledger. A credit is negative there, a
@@ -84,22 +85,43 @@ const CSV_COLUMNS: [string, (order: PackageOrder) => string | number][] = [
   ['支付时间', (o) => (o.paidAt ? formatBeijingTime(o.paidAt) : '')],
 ];
 
-const DOWNLOAD_LIMIT = 100_000;
+/** The download's headings. */
+export const ORDER_CSV_HEADINGS = CSV_COLUMNS.map(([title]) => title);
+const DOWNLOAD_BATCH = 2_000;
 
-/** GET /agent/order/download?admin=: CSV with a BOM (Excel reads it as UTF-8); admin adds the lower agents' orders. */
-export async function downloadOrders(ctx: AppContext, caller: Caller, admin: boolean): Promise<string> {
-  const rows = await visibleOrders(ctx.db, caller, admin)
-    .select(orderColumns)
-    .orderBy('packageOrders.createdAt', 'desc')
-    .orderBy('packageOrders.id', 'desc')
-    .limit(DOWNLOAD_LIMIT)
-    .execute();
-  const lines = [CSV_COLUMNS.map(([title]) => csvCell(title)).join(',')];
-  for (const row of rows) {
-    const order = toPackageOrder(row);
-    lines.push(CSV_COLUMNS.map(([, value]) => csvCell(value(order))).join(','));
+/**
+ * GET /agent/order/download?admin=: the orders' rows, newest first, read a batch at a time (keyset on the list's own
+ * order), so the file streams in constant memory; admin adds the lower agents' orders.
+ */
+export async function* downloadOrders(ctx: AppContext, caller: Caller, admin: boolean): AsyncGenerator<Cell[][]> {
+  let last: { key: string; id: number } | null = null;
+  for (;;) {
+    let query = visibleOrders(ctx.db, caller, admin)
+      .select(orderColumns)
+      .select(sql<string>`${sql.ref('packageOrders.createdAt')}::text`.as('createdAtKey'));
+    if (last) {
+      const after = last;
+      query = query.where(
+        sql`(${sql.ref('packageOrders.createdAt')}, ${sql.ref('packageOrders.id')})`,
+        '<',
+        sql`(${after.key}::timestamptz, ${after.id})`,
+      );
+    }
+    const rows = await query
+      .orderBy('packageOrders.createdAt', 'desc')
+      .orderBy('packageOrders.id', 'desc')
+      .limit(DOWNLOAD_BATCH)
+      .execute();
+    if (rows.length > 0) {
+      yield rows.map(({ createdAtKey: _key, ...row }) => {
+        const order = toPackageOrder(row);
+        return CSV_COLUMNS.map(([, value]) => value(order));
+      });
+    }
+    const end = rows[rows.length - 1];
+    if (!end || rows.length < DOWNLOAD_BATCH) return;
+    last = { key: end.createdAtKey, id: end.id };
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 /** GET /activity/{id}/pay: the payments made for one of the caller's activities, newest first. */

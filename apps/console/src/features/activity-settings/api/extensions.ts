@@ -6,10 +6,10 @@ import {
   extensionCalls,
   QUESTIONNAIRE_TEXT_PAGE_SIZE,
 } from '@yanbo/contracts';
-import dayjs from 'dayjs';
 import { toastSuccess } from '../../../app/feedback';
 import { api } from '../../../app/http';
 import { activitySettingsTexts as t } from '../../../locales/zh-CN/activity-settings';
+import { downloadFile } from '../../exports';
 
 // The server's extension registry (lottery, questionnaire, sign-in): state through /v3/activity/{id}/extension/...,
 // settings through the extension's own /ext-proxy/{identity}/activity/{id}/setting.
@@ -73,20 +73,7 @@ export const questionnaireTextQuery = (activityId: number, version: string, ques
     refetchInterval: RESULTS_REFRESH_MS,
   });
 
-/** One version's answer sheets as a CSV file, saved from memory with its byte-order mark (Excel reads UTF-8). */
-export async function downloadQuestionnaire(activityId: number, version: string): Promise<void> {
-  const csv = await api(extensionCalls.downloadQuestionnaireAnswers, {
-    params: { id: activityId },
-    query: { version },
-    headers: { accept: 'text/csv' },
-  });
-  const blob = new Blob([`\uFEFF${csv.replace(/^\uFEFF/, '')}`], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = t['questionnaire.file'](activityId, dayjs().format('YYYY-MM-DD'));
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** One version's answer sheets as a CSV file, streamed to disk by the browser with an export token. */
+export function downloadQuestionnaire(activityId: number, version: string): Promise<void> {
+  return downloadFile(extensionCalls.downloadQuestionnaireAnswers, { params: { id: activityId }, query: { version } });
 }

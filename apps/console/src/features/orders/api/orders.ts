@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { activityCalls, ORDER_PAGE_SIZE, orderCalls } from '@yanbo/contracts';
-import dayjs from 'dayjs';
 import { api } from '../../../app/http';
 import { orderTexts as t } from '../../../locales/zh-CN/orders';
+import { downloadFile } from '../../exports';
 
 // GET /agent/order (page size 10, id and company), GET /agent/order/download?admin=, GET /activity/{id}/pay.
 
@@ -19,21 +19,9 @@ export const orderListQuery = (filters: OrderFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/**
- * The CSV comes through the one HTTP client (bearer token, timeout, error texts) and is saved from memory. The
- * client reads it as text, which drops its byte-order mark, so the mark is put back for Excel.
- */
-export async function downloadOrders(admin: boolean): Promise<void> {
-  const csv = await api(orderCalls.downloadOrders, { query: { admin }, headers: { accept: 'text/csv' } });
-  const blob = new Blob([`\uFEFF${csv.replace(/^\uFEFF/, '')}`], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = t['orders.download.file'](dayjs().format('YYYY-MM-DD'));
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** The orders as a CSV file (admin: with the lower agents'), streamed to disk by the browser with an export token. */
+export function downloadOrders(admin: boolean): Promise<void> {
+  return downloadFile(orderCalls.downloadOrders, { query: { admin } });
 }
 
 export const activityPayQuery = (activityId: number, page: number) =>
