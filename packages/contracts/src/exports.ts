@@ -290,6 +290,26 @@ export type GainDetailsDownloadQuery = z.infer<typeof gainDetailsDownloadQuery>;
 /** The rank downloads take `format=csv` (seed 001 §7 …/stats/top/gift?format=csv). */
 export const rankDownloadQuery = z.object({ format: z.enum(['csv']).default('csv'), fields: fieldList });
 
+/** The download center's task kind for an export (POST /v3/task/ with kind `export`, a label download). */
+export const EXPORT_TASK_KIND = 'export';
+/** An export task's params: which export, its format and fields, and for a dated one the range. */
+export const exportTaskParams = z
+  .object({
+    export: exportKind,
+    format: exportFormat.default('csv'),
+    fields: z.array(fieldKey).max(40).optional(),
+    ...rangeFields,
+  })
+  .superRefine((params, check) => {
+    checkStatsRange(params, check);
+    const unknown = unknownFields(params.export, params.fields ?? []);
+    if (unknown.length > 0)
+      check.addIssue({ code: 'custom', path: ['fields'], message: `Unknown field ${unknown[0]}` });
+    if (params.format === 'xlsx' && !XLSX_EXPORTS.has(params.export))
+      check.addIssue({ code: 'custom', path: ['format'], message: 'This export is CSV only' });
+  });
+export type ExportTaskParams = z.infer<typeof exportTaskParams>;
+
 export const dataStatsParams = z.object({ id, kind: exportKind });
 export const dataStatsQuery = pageQuery(DATA_STATS_PAGE_SIZE)
   .extend({ fields: fieldList, ...rangeFields })

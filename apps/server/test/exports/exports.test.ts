@@ -50,6 +50,8 @@ describe.each(engines)('exports on %s', (engine) => {
   };
 
   beforeAll(async () => {
+    // The export task's test runs the download center's queue itself.
+    await w.t.ctx.tasks.stop();
     const db = w.t.ctx.db;
     activity = await w.activity(w.aToken, '年度发布会');
     at = new Date(Date.parse(`${addDays(statsToday(), -2)}T10:20:30.000Z`));
@@ -352,6 +354,44 @@ describe.each(engines)('exports on %s', (engine) => {
     expect((await w.call('GET', `/activity/${activity}/comment/download?et=${dying}`)).status).toBe(401);
     // The request log never shows it.
     expect(redactUrl(`/api${url}`)).not.toContain(et.slice(0, 20));
+  });
+
+  it('an export as a download-center task: counted progress, and a file with the download’s rows', async () => {
+    const created = await w.call('POST', '/v3/task/', {
+      token: w.aToken,
+      body: { label: 'download', kind: 'export', activityId: activity, params: { export: 'comments' } },
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body).toMatchObject({ kind: 'export', name: '评论.csv', status: 'pending' });
+    expect(await w.t.ctx.tasks.drain()).toBe(1);
+    const done = await w.call('GET', `/v3/task/${created.body.id}`, { token: w.aToken });
+    expect(done.body).toMatchObject({ status: 'done', progress: { done: 2, total: 2, percent: 100 } });
+    const file = await w.t.app.inject({
+      method: 'GET',
+      url: done.body.downloadUrl,
+      headers: { authorization: `Bearer ${w.aToken}` },
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(readDownload(file.body)).toEqual(await download(`/activity/${activity}/comment/download`));
+    // The task's params are the download's: unknown fields and a CSV-only export as XLSX are refused at once.
+    for (const [params, field] of [
+      [{ export: 'comments', fields: ['nope'] }, 'params.fields'],
+      [{ export: 'comments', format: 'xlsx' }, 'params.format'],
+      [{ export: 'nope' }, 'params.export'],
+    ] as const) {
+      const refused = await w.call('POST', '/v3/task/', {
+        token: w.aToken,
+        body: { kind: 'export', activityId: activity, params },
+      });
+      expect(refused.status, JSON.stringify(params)).toBe(400);
+      expect(refused.body.field).toBe(field);
+    }
+    // Another agent's activity is refused when the task is made.
+    const foreign = await w.call('POST', '/v3/task/', {
+      token: w.bToken,
+      body: { kind: 'export', activityId: activity, params: { export: 'comments' } },
+    });
+    expect(foreign.status).toBe(404);
   });
 
   it('field sets: each set’s exports and fields, its type (pdf, visit, login, core, share by default)', async () => {

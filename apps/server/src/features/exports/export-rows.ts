@@ -87,6 +87,14 @@ export async function* exportCells(db: Db, source: ExportSource, fields: ExportF
   }
 }
 
+/** How many rows the export holds. */
+export async function exportCount(db: Db, source: ExportSource): Promise<number> {
+  const { rows } = await sql<{ total: string }>`
+    select count(*) as total from (select 1 ${source.rows} ${groupBy(source)}) counted`.execute(db);
+  const total = Number(rows[0]?.total ?? 0);
+  return source.limit === undefined ? total : Math.min(total, source.limit);
+}
+
 /** One page of the export's rows as cells, in the file's order, with the number of rows the file holds. */
 export async function exportPage(
   db: Db,
@@ -97,7 +105,7 @@ export async function exportPage(
   const offset = (page.page - 1) * page.pageSize;
   const limit =
     source.limit === undefined ? page.pageSize : Math.max(0, Math.min(page.pageSize, source.limit - offset));
-  const [rows, counted] = await Promise.all([
+  const [rows, total] = await Promise.all([
     limit === 0
       ? Promise.resolve({ rows: [] as Record<string, string | null>[] })
       : sql<Record<string, string | null>>`
@@ -105,13 +113,7 @@ export async function exportPage(
           ${source.rows} ${groupBy(source)}
           order by ${orderBy(source)}
           limit ${limit} offset ${offset}`.execute(db),
-    sql<{ total: string }>`select count(*) as total from (select 1 ${source.rows} ${groupBy(source)}) counted`.execute(
-      db,
-    ),
+    exportCount(db, source),
   ]);
-  const total = Number(counted.rows[0]?.total ?? 0);
-  return {
-    rows: rows.rows.map((row) => fields.map((_, index) => row[`c${index}`] ?? '')),
-    total: source.limit === undefined ? total : Math.min(total, source.limit),
-  };
+  return { rows: rows.rows.map((row) => fields.map((_, index) => row[`c${index}`] ?? '')), total };
 }

@@ -4,14 +4,18 @@ import {
   DATED_EXPORTS,
   type DataStatsPage,
   type DataStatsQuery,
+  ERROR_MESSAGES,
   EXPORT_FIELDS,
+  EXPORT_TASK_KIND,
   EXPORT_TITLES,
   type ExportField,
   type ExportFieldSet,
   type ExportFieldSetAnswer,
   type ExportFormat,
   type ExportKind,
+  type ExportTaskParams,
   exportFieldType,
+  exportTaskParams,
   FIELD_SET_EXPORTS,
   REPORT_FIELDS,
   rangeInstants,
@@ -25,9 +29,10 @@ import { sql } from 'kysely';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { invalidField } from '../../platform/errors.ts';
+import { type RunningTask, TaskError, type TaskKind } from '../../platform/tasks/task-queue.ts';
 import { ownActivity, ownAgent } from '../../platform/tenancy.ts';
-import { csvFromLines, xlsxFromCells } from './export-file.ts';
-import { exportCells, exportLines, exportPage } from './export-rows.ts';
+import { csvFromLines, XLSX_TYPE, xlsxFromCells } from './export-file.ts';
+import { exportCells, exportCount, exportLines, exportPage } from './export-rows.ts';
 import { type ExportScope, exportSource } from './export-sources.ts';
 
 // The exports of seed 001 §7: each resolved once from what the caller asked (its activity or agent checked, its
@@ -128,15 +133,78 @@ export function exportFileName(request: ExportRequest): { name: string; asciiNam
   };
 }
 
+/** The batches as they pass, each reported once written on (a task's progress). */
+async function* reported<T>(batches: AsyncIterable<T[]>, onRows?: (rows: number) => Promise<void>) {
+  for await (const batch of batches) {
+    yield batch;
+    await onRows?.(batch.length);
+  }
+}
+
 /** The export as a file being written: CSV lines made by the database, or an XLSX workbook. */
-export function exportFile(db: Db, request: ExportRequest): Readable {
+export function exportFile(db: Db, request: ExportRequest, onRows?: (rows: number) => Promise<void>): Readable {
   const fields = fieldsOf(request);
   const headings = fields.map((field) => field.label);
   const source = exportSource(request.kind, request.scope);
   if (request.format === 'xlsx') {
-    return xlsxFromCells(EXPORT_TITLES[request.kind], headings, exportCells(db, source, fields));
+    return xlsxFromCells(EXPORT_TITLES[request.kind], headings, reported(exportCells(db, source, fields), onRows));
   }
-  return csvFromLines(headings, exportLines(db, source, fields));
+  return csvFromLines(headings, reported(exportLines(db, source, fields), onRows));
+}
+
+/**
+ * An export as a download-center task (kind `export`): the same file as the download, written by the worker, its
+ * progress the rows written of the rows counted when it starts.
+ */
+export function exportTaskKind(db: Db): TaskKind<ExportTaskParams> {
+  return {
+    kind: EXPORT_TASK_KIND,
+    params: exportTaskParams,
+    needsActivity: true,
+    fileName: (params) => `${EXPORT_TITLES[params.export]}.${params.format}`,
+    async run(task) {
+      // The activity is checked again when the task runs: it may have been deleted or moved since it was queued.
+      const activity = task.activityId === null ? undefined : await taskActivity(db, task);
+      if (!activity) throw new TaskError(ERROR_MESSAGES.activityNotFound);
+      const { params } = task;
+      const request: ExportRequest = {
+        kind: params.export,
+        format: params.format,
+        fields: params.fields ?? [],
+        scope: {
+          agentId: task.agentId,
+          subagentId: task.subagentId,
+          activityId: activity.id,
+          range: rangeOf(params.export, params),
+        },
+      };
+      const total = await exportCount(db, exportSource(request.kind, request.scope));
+      let done = 0;
+      await task.progress(0, total);
+      const body = exportFile(db, request, async (rows) => {
+        done += rows;
+        await task.progress(done, total);
+      });
+      const { name } = exportFileName(request);
+      return {
+        fileName: `${name}.${request.format}`,
+        contentType: request.format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8',
+        body,
+      };
+    },
+  };
+}
+
+/** The task's activity, if it is still the task's agent's (and its sub-account's, for a sub-account's task). */
+function taskActivity(db: Db, task: RunningTask<unknown>) {
+  let query = db
+    .selectFrom('activities')
+    .select('id')
+    .where('id', '=', task.activityId ?? 0)
+    .where('agentId', '=', task.agentId)
+    .where('deletedAt', 'is', null);
+  if (task.subagentId !== null) query = query.where('subagentId', '=', task.subagentId);
+  return query.executeTakeFirst();
 }
 
 /** GET /v3/activity/{id}/data-stats/{kind}: one page of a data-statistics tab, the rows its download holds. */
