@@ -21,8 +21,9 @@ import { containing } from '../../platform/db/like.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
 import { MOBILE_VIEWER_ID_PATTERN } from '../watch/index.ts';
 
-// What an activity's audience did, counted in SQL over the range (the agent's calendar days, Beijing time): each
-// table is read through its (activity, time) index and only the per-day sums come into Node.
+// What an activity's audience did, counted in SQL over the range (the agent's calendar days, Beijing time): the event
+// tables through their activity's index (and time), the viewers from the visit rollups (migration 042), never raw
+// visits; only the per-day sums come into Node.
 
 async function resolve(db: Db, caller: Caller, activityId: number, query: StatsRangeQuery) {
   await ownActivity(db, caller, activityId);
