@@ -91,8 +91,20 @@ describe.each(engines)('the download center on %s', (engine) => {
     const { text, pages } = await pdfText(file.rawPayload);
     expect(pages).toBeGreaterThanOrEqual(1);
     expect(text).toContain('春季发布会 数据报告');
-    for (const heading of ['核心数据', '访问趋势', '终端分布', '浏览器分布', '礼物排行'])
+    for (const heading of [
+      '核心数据',
+      '访问趋势',
+      '同时在线人数',
+      '互动与收入',
+      '终端分布',
+      '浏览器分布',
+      '地域分布（省份）',
+      '礼物排行',
+    ])
       expect(text).toContain(heading);
+    // Not pushed in the range: no concurrent viewers; the visits came from loopback, counted as 局域网.
+    expect(text).toContain('统计区间内未直播');
+    expect(text).toMatch(/局域网\s+3（100\.0%）/);
     const overview = (await w.call('GET', `/activity/${id}/stats`, { token: w.aToken })).body;
     expect(overview).toMatchObject({ pv: 3, uv: 3 });
     // The cards' values, as the statistics answer them: 3 visits by 3 viewers, two phones and one computer.

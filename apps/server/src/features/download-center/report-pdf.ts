@@ -1,15 +1,20 @@
 import {
   STATS_TIME_ZONE,
   type StatsDevice,
+  type StatsInteractive,
+  type StatsOnline,
   type StatsOverview,
   type StatsReferrer,
+  type StatsRegion,
+  type StatsRevenue,
   type StatsTimeline,
   type TopGiftList,
 } from '@yanbo/contracts';
 import PDFDocument from 'pdfkit';
 
 // The post-event report (the seeds' export field type pdf): one A4 PDF per activity with its figures, the visits'
-// line chart, the devices, browsers and sources as bars, and the top givers, in Chinese. Charts are drawn as vector
+// line chart, the concurrent viewers (real and virtual apart, with their peaks), the interactions and income, the
+// devices, browsers, sources and provinces as bars, and the top givers, in Chinese. Charts are drawn as vector
 // paths, so they print sharp at any size.
 
 export interface ReportFigures {
@@ -17,8 +22,12 @@ export interface ReportFigures {
   generatedAt: Date;
   overview: StatsOverview;
   timeline: StatsTimeline;
+  online: StatsOnline;
+  interactive: StatsInteractive;
+  revenue: StatsRevenue;
   devices: StatsDevice;
   referrers: StatsReferrer;
+  regions: StatsRegion;
   topGifts: TopGiftList['items'];
 }
 
@@ -26,6 +35,7 @@ const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
 const BLUE = '#1677ff';
 const GREEN = '#52c41a';
+const ORANGE = '#fa8c16';
 const GREY = '#8c8c8c';
 const LINE = '#d9d9d9';
 const TEXT = '#262626';
@@ -50,6 +60,8 @@ function duration(seconds: number): string {
   if (minutes > 0) return `${minutes}分${rest}秒`;
   return `${rest}秒`;
 }
+const yuan = (fen: number) =>
+  (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const beijing = (date: Date) =>
   date.toLocaleString('zh-CN', { timeZone: STATS_TIME_ZONE, hour12: false }).replace(/\//g, '-');
 
@@ -92,21 +104,26 @@ function figureCards(doc: Doc, cards: [string, string][]) {
   doc.y = top + Math.ceil(cards.length / perRow) * (height + gap);
 }
 
-/** PV and UV over time: from the first bucket with a visit (not the empty start of the range) to the end. */
-function timelineChart(doc: Doc, timeline: StatsTimeline) {
-  const first = timeline.points.findIndex((point) => point.pv > 0);
-  const points = first < 0 ? [] : timeline.points.slice(Math.min(first, Math.max(0, timeline.points.length - 2)));
-  const height = 170;
+interface Series {
+  name: string;
+  color: string;
+  values: number[];
+}
+
+/** Lines over labelled steps, with a value axis, up to six labels under it and a legend. */
+function lineChart(doc: Doc, labels: string[], series: Series[], emptyText: string) {
+  const height = 150;
   const left = PAGE.margin + 36;
   const width = CONTENT_WIDTH - 40;
   const top = doc.y + 8;
   const bottom = top + height;
-  if (points.length === 0) {
-    doc.fillColor(GREY).fontSize(11).text('统计区间内暂无访问', PAGE.margin, top);
+  if (labels.length === 0) {
+    doc.fillColor(GREY).fontSize(11).text(emptyText, PAGE.margin, top);
+    doc.x = PAGE.margin;
     doc.y = top + 24;
     return;
   }
-  const max = Math.max(1, ...points.map((point) => point.pv));
+  const max = Math.max(1, ...series.flatMap((line) => line.values));
   const ticks = 4;
   for (let tick = 0; tick <= ticks; tick++) {
     const y = bottom - (height * tick) / ticks;
@@ -124,43 +141,84 @@ function timelineChart(doc: Doc, timeline: StatsTimeline) {
         lineBreak: false,
       });
   }
-  const xOf = (index: number) => left + (points.length === 1 ? width / 2 : (width * index) / (points.length - 1));
+  const xOf = (index: number) => left + (labels.length === 1 ? width / 2 : (width * index) / (labels.length - 1));
   const yOf = (value: number) => bottom - (height * value) / max;
-  for (const [key, color] of [
-    ['pv', BLUE],
-    ['uv', GREEN],
-  ] as const) {
-    points.forEach((point, index) => {
-      if (index === 0) doc.moveTo(xOf(index), yOf(point[key]));
-      else doc.lineTo(xOf(index), yOf(point[key]));
+  for (const line of series) {
+    // A single step is a dot, not a line of no length.
+    if (line.values.length === 1) {
+      doc.circle(xOf(0), yOf(line.values[0] ?? 0), 2).fill(line.color);
+      continue;
+    }
+    line.values.forEach((value, index) => {
+      if (index === 0) doc.moveTo(xOf(index), yOf(value));
+      else doc.lineTo(xOf(index), yOf(value));
     });
-    doc.lineWidth(1.5).stroke(color);
+    doc.lineWidth(1.5).stroke(line.color);
   }
-  // Up to six dates under the axis.
-  const labels = Math.min(6, points.length);
-  for (let label = 0; label < labels; label++) {
-    const index = labels === 1 ? 0 : Math.round(((points.length - 1) * label) / (labels - 1));
-    const point = points[index];
-    if (!point) continue;
+  const shown = Math.min(6, labels.length);
+  for (let label = 0; label < shown; label++) {
+    const index = shown === 1 ? 0 : Math.round(((labels.length - 1) * label) / (shown - 1));
     doc
       .fillColor(GREY)
       .fontSize(8)
-      .text(point.time.slice(5), xOf(index) - 30, bottom + 4, { width: 60, align: 'center', lineBreak: false });
+      .text(labels[index] ?? '', xOf(index) - 36, bottom + 4, { width: 72, align: 'center', lineBreak: false });
   }
-  // The legend.
   const legendY = bottom + 20;
-  doc.rect(left, legendY + 3, 14, 3).fill(BLUE);
-  doc
-    .fillColor(TEXT)
-    .fontSize(9)
-    .text('访问量 PV', left + 18, legendY, { lineBreak: false });
-  doc.rect(left + 90, legendY + 3, 14, 3).fill(GREEN);
-  doc
-    .fillColor(TEXT)
-    .fontSize(9)
-    .text('访客数 UV', left + 108, legendY, { lineBreak: false });
+  series.forEach((line, index) => {
+    const x = left + index * 110;
+    doc.rect(x, legendY + 3, 14, 3).fill(line.color);
+    doc
+      .fillColor(TEXT)
+      .fontSize(9)
+      .text(line.name, x + 18, legendY, { lineBreak: false });
+  });
   doc.x = PAGE.margin;
   doc.y = legendY + 18;
+}
+
+/** PV and UV over time: from the first bucket with a visit (not the empty start of the range) to the end. */
+function timelineChart(doc: Doc, timeline: StatsTimeline) {
+  const first = timeline.points.findIndex((point) => point.pv > 0);
+  const points = first < 0 ? [] : timeline.points.slice(Math.min(first, Math.max(0, timeline.points.length - 2)));
+  lineChart(
+    doc,
+    points.map((point) => point.time.slice(5)),
+    [
+      { name: '访问量 PV', color: BLUE, values: points.map((point) => point.pv) },
+      { name: '访客数 UV', color: GREEN, values: points.map((point) => point.uv) },
+    ],
+    '统计区间内暂无访问',
+  );
+}
+
+/** The concurrent viewers across the pushes, real and virtual apart, and when each peaked. */
+function onlineChart(doc: Doc, online: StatsOnline) {
+  const minute = (iso: string) => beijing(new Date(iso)).slice(5, 16);
+  lineChart(
+    doc,
+    online.points.map((point) => minute(point.time)),
+    [
+      { name: '真实观众', color: BLUE, values: online.points.map((point) => point.real) },
+      { name: '虚拟观众', color: ORANGE, values: online.points.map((point) => point.virtual) },
+    ],
+    '统计区间内未直播',
+  );
+  if (online.points.length === 0) return;
+  const peak = (label: string, value: StatsOnline['peakReal']) =>
+    value ? `${label} ${number(value.viewers)} 人（${beijing(new Date(value.at))}）` : `${label} —`;
+  doc
+    .fillColor(TEXT)
+    .fontSize(10)
+    .text(
+      [
+        peak('真实观众峰值', online.peakReal),
+        peak('虚拟观众峰值', online.peakVirtual),
+        peak('合计峰值', online.peakShown),
+      ].join('\n'),
+      PAGE.margin,
+      doc.y,
+      { width: CONTENT_WIDTH },
+    );
 }
 
 /** Horizontal bars, one a row, with the count and share. */
@@ -228,7 +286,7 @@ function topGiftTable(doc: Doc, items: TopGiftList['items']) {
     GREY,
   );
   for (const item of items) {
-    row([String(item.rank), item.nickname, number(item.count), (item.amount / 100).toFixed(2)], TEXT);
+    row([String(item.rank), item.nickname, number(item.count), yuan(item.amount)], TEXT);
   }
 }
 
@@ -263,6 +321,24 @@ export function drawReport(figures: ReportFigures, font: Buffer): Doc {
   heading(doc, figures.timeline.interval === 'hour' ? '访问趋势（每小时）' : '访问趋势（每天）');
   timelineChart(doc, figures.timeline);
 
+  heading(doc, `同时在线人数（每 ${figures.online.stepMinutes} 分钟最高）`);
+  onlineChart(doc, figures.online);
+
+  const interactions = figures.interactive.totals;
+  const revenue = figures.revenue.totals;
+  heading(doc, '互动与收入');
+  figureCards(doc, [
+    ['评论（真实观众）', number(interactions.comment)],
+    ['评论（虚拟观众）', number(interactions.robotComment)],
+    ['投票', number(interactions.avote)],
+    ['礼物', number(interactions.gift)],
+    ['问答', number(interactions.qa)],
+    ['签到', number(interactions.checkin)],
+    ['打赏收入（元）', yuan(revenue.giftReward)],
+    ['付费观看收入（元）', yuan(revenue.perView)],
+    ['收入合计（元）', yuan(revenue.income)],
+  ]);
+
   heading(doc, '终端分布');
   barChart(
     doc,
@@ -289,6 +365,24 @@ export function drawReport(figures: ReportFigures, font: Buffer): Doc {
   barChart(
     doc,
     figures.referrers.referrers.slice(0, 10).map((row) => ({ label: row.host || '直接访问', value: row.visits })),
+    '暂无访问',
+  );
+
+  heading(doc, '地域分布（省份）');
+  barChart(
+    doc,
+    figures.regions.provinces.slice(0, 10).map((row) => ({ label: row.province, value: row.visits })),
+    '暂无访问',
+  );
+  heading(doc, '地域分布（城市）');
+  barChart(
+    doc,
+    figures.regions.cities
+      .slice(0, 10)
+      .map((row) => ({
+        label: row.city && row.city !== row.province ? `${row.province} ${row.city}` : row.province,
+        value: row.visits,
+      })),
     '暂无访问',
   );
 

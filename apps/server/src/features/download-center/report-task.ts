@@ -9,7 +9,16 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { TaskError, type TaskKind } from '../../platform/tasks/task-queue.ts';
 import { topGifts } from '../gifts/index.ts';
-import { getDevices, getOverview, getReferrers, getTimeline } from '../stats/index.ts';
+import {
+  getDevices,
+  getInteractive,
+  getOnline,
+  getOverview,
+  getReferrers,
+  getRegions,
+  getRevenue,
+  getTimeline,
+} from '../stats/index.ts';
 import { taskCaller } from './download-center-service.ts';
 import { reportFont } from './report-font.ts';
 import { drawReport } from './report-pdf.ts';
@@ -17,7 +26,7 @@ import { drawReport } from './report-pdf.ts';
 // The post-event report as a task (seed 001 §7 export field set export-pdf, type pdf): the figures are the statistics
 // feature's own answers for the task's caller and range, so the PDF says what the statistics screen says.
 
-const STEPS = 7;
+const STEPS = 11;
 
 export function reportTaskKind(ctx: AppContext): TaskKind<ReportTaskParams> {
   return {
@@ -48,16 +57,28 @@ export function reportTaskKind(ctx: AppContext): TaskKind<ReportTaskParams> {
       await task.progress(4, STEPS);
       const referrers = await getReferrers(ctx.db, caller, activityId, range);
       await task.progress(5, STEPS);
-      const gifts = await topGifts(ctx.db, caller, activityId, TOP_GIFT_LIMIT);
+      const online = await getOnline(ctx.db, caller, activityId, range);
       await task.progress(6, STEPS);
+      const interactive = await getInteractive(ctx.db, caller, activityId, range);
+      await task.progress(7, STEPS);
+      const revenue = await getRevenue(ctx.db, caller, activityId, range);
+      await task.progress(8, STEPS);
+      const regions = await getRegions(ctx.db, caller, activityId, range);
+      await task.progress(9, STEPS);
+      const gifts = await topGifts(ctx.db, caller, activityId, TOP_GIFT_LIMIT);
+      await task.progress(10, STEPS);
       const body = drawReport(
         {
           activityName: activity.name,
           generatedAt: new Date(),
           overview,
           timeline,
+          online,
+          interactive,
+          revenue,
           devices,
           referrers,
+          regions,
           topGifts: gifts.items,
         },
         await reportFont(),
