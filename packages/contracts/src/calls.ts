@@ -8,6 +8,7 @@ import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
 import { downloadCenterCalls } from './download-center.ts';
 import { expenseCalls } from './expense.ts';
+import { exportCalls } from './exports.ts';
 import { extensionCalls } from './extensions.ts';
 import { giftCalls, giftSendCalls } from './gifts.ts';
 import { interactionCalls } from './interactions.ts';
@@ -24,6 +25,7 @@ import { rewardCalls } from './rewards.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
 import { statsCalls } from './stats.ts';
+import { statsAudienceCalls } from './stats-audience.ts';
 import { subaccountCalls } from './subaccounts.ts';
 import { textLiveCalls } from './text-live.ts';
 import { uploadCalls } from './uploads.ts';
@@ -50,7 +52,9 @@ export const callGroups = [
   mediaCalls,
   activityCalls,
   statsCalls,
+  exportCalls,
   downloadCenterCalls,
+  statsAudienceCalls,
   invitationCalls,
   textLiveCalls,
   extensionCalls,

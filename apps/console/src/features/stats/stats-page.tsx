@@ -1,24 +1,60 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { rangeDays, STATS_MAX_RANGE_DAYS, type StatsRange, statsRange, statsToday } from '@yanbo/contracts';
-import { Button, Card, Col, DatePicker, Flex, Result, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { type ComponentType, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { ApiError } from '../../app/http';
 import { errorTexts } from '../../locales/zh-CN/errors';
 import { statsTexts as t } from '../../locales/zh-CN/stats';
 import { activityQuery } from '../activities';
-import { TopGiftRank } from '../gifts';
-import { InvitationStats } from '../invitations';
+import { ReportButton } from '../download-center';
 import { StatsDevices } from './components/stats-devices';
-import { StatsKpis } from './components/stats-kpis';
+import { StatsGifts } from './components/stats-gifts';
+import { StatsIncome } from './components/stats-income';
+import { StatsInteraction } from './components/stats-interaction';
+import { StatsOverviewTab } from './components/stats-overview-tab';
+import { StatsPercentage } from './components/stats-percentage';
+import { StatsPromotion } from './components/stats-promotion';
 import { StatsReferrers } from './components/stats-referrers';
-import { StatsTimeline } from './components/stats-timeline';
+import { StatsRegionTab } from './components/stats-region-tab';
+import { StatsTalent } from './components/stats-talent';
 import { StatsUserVisits } from './components/stats-user-visits';
 
 const DAY = 'YYYY-MM-DD';
+
+interface StatsTabProps {
+  activityId: number;
+  range: StatsRange;
+}
+
+/**
+ * The statistics pages (seed 001 §2: overall, referrer, device, timeline, region, talent, top promotion, percentage,
+ * gifts, interaction, income; and the data-statistics tabs), one tab each, all over the one date range. A tab's key
+ * is kept in the URL (`?tab=`), so a link or a reload opens the same page.
+ */
+const STATS_TABS: { key: string; label: string; Tab: ComponentType<StatsTabProps> }[] = [
+  { key: 'overall', label: t['stats.tab.overall'], Tab: StatsOverviewTab },
+  { key: 'referrer', label: t['stats.tab.referrer'], Tab: StatsReferrers },
+  { key: 'device', label: t['stats.tab.device'], Tab: StatsDevices },
+  { key: 'region', label: t['stats.tab.region'], Tab: StatsRegionTab },
+  {
+    key: 'visits',
+    label: t['stats.tab.visits'],
+    // A new range starts the visits again from their first page.
+    Tab: ({ activityId, range }) => (
+      <StatsUserVisits key={`${range.startTime}:${range.endTime}`} activityId={activityId} range={range} />
+    ),
+  },
+  { key: 'talent', label: t['stats.tab.talent'], Tab: StatsTalent },
+  { key: 'promotion', label: t['stats.tab.promotion'], Tab: StatsPromotion },
+  { key: 'percentage', label: t['stats.tab.percentage'], Tab: StatsPercentage },
+  { key: 'gifts', label: t['stats.tab.gifts'], Tab: StatsGifts },
+  { key: 'interaction', label: t['stats.tab.interaction'], Tab: StatsInteraction },
+  { key: 'income', label: t['stats.tab.income'], Tab: StatsIncome },
+];
 
 /** /stats/:id, an activity's statistics overview: KPIs, the PV/UV timeline, referrers, devices and the visits. */
 export function StatsPage() {
@@ -32,6 +68,8 @@ function Stats({ activityId }: { activityId: number }) {
   const activity = useQuery({ ...activityQuery(activityId), enabled: validId });
   // Seed 001 §7: the date filter defaults to the last 89 days up to today.
   const [range, setRange] = useState<StatsRange>(() => statsRange({}));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = STATS_TABS.find((entry) => entry.key === searchParams.get('tab'))?.key ?? STATS_TABS[0]?.key;
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/board/${activityId}`)} data-testid="stats-back">
@@ -88,27 +126,20 @@ function Stats({ activityId }: { activityId: number }) {
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t['stats.rangeHint'](rangeDays(range.startTime, range.endTime))}
             </Typography.Text>
+            <ReportButton activityId={activityId} range={range} />
           </Flex>
         </Flex>
       </Card>
-      <StatsKpis activityId={activityId} range={range} />
-      <StatsTimeline activityId={activityId} range={range} />
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={24} xl={12}>
-          <StatsReferrers activityId={activityId} range={range} />
-        </Col>
-        <Col xs={24} xl={12}>
-          <StatsDevices activityId={activityId} range={range} />
-        </Col>
-      </Row>
-      <InvitationStats activityId={activityId} />
-      <StatsUserVisits key={`${range.startTime}:${range.endTime}`} activityId={activityId} range={range} />
-      {/* The rank tab: top gift here, top share beside it. */}
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }} data-testid="stats-ranks">
-        <Col xs={24} xl={12}>
-          <TopGiftRank activityId={activityId} />
-        </Col>
-      </Row>
+      <Tabs
+        data-testid="stats-tabs"
+        activeKey={tab}
+        onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
+        items={STATS_TABS.map(({ key, label, Tab }) => ({
+          key,
+          label,
+          children: <Tab activityId={activityId} range={range} />,
+        }))}
+      />
     </>
   );
 }
