@@ -1,2 +1,5 @@
-// The exports feature's door: the download link every feature's download goes through, and the data-statistics tab.
+// The exports feature's door: the download link every feature's download goes through, the data-statistics tabs and
+// the data export panel.
 export { downloadFile } from './api/download-file';
+export { DataStatsTabs } from './components/data-stats-tabs';
+export { ExportPanel } from './components/export-panel';

@@ -11,6 +11,7 @@ import { errorTexts } from '../../locales/zh-CN/errors';
 import { statsTexts as t } from '../../locales/zh-CN/stats';
 import { activityQuery } from '../activities';
 import { ReportButton } from '../download-center';
+import { StatsDataTab } from './components/stats-data-tab';
 import { StatsDevices } from './components/stats-devices';
 import { StatsGifts } from './components/stats-gifts';
 import { StatsIncome } from './components/stats-income';
@@ -54,6 +55,7 @@ const STATS_TABS: { key: string; label: string; Tab: ComponentType<StatsTabProps
   { key: 'gifts', label: t['stats.tab.gifts'], Tab: StatsGifts },
   { key: 'interaction', label: t['stats.tab.interaction'], Tab: StatsInteraction },
   { key: 'income', label: t['stats.tab.income'], Tab: StatsIncome },
+  { key: 'data', label: t['stats.tab.data'], Tab: StatsDataTab },
 ];
 
 /** /stats/:id, an activity's statistics overview: KPIs, the PV/UV timeline, referrers, devices and the visits. */
