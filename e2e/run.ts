@@ -8,6 +8,7 @@ import { agentAccessJourneys, agentEditJourneys, agentJourneys } from './journey
 import { BRANDING_SERVER_IPS, brandingDns, brandingJourneys } from './journeys/branding.ts';
 import { commentJourneys } from './journeys/comments.ts';
 import { downloadCenterJourneys } from './journeys/download-center.ts';
+import { exportJourneys } from './journeys/exports.ts';
 import { extensionJourneys } from './journeys/extensions.ts';
 import { giftSendJourneys } from './journeys/gift-sends.ts';
 import { giftJourneys } from './journeys/gifts.ts';
@@ -83,6 +84,7 @@ describe('browser journeys', () => {
     sensitiveWordJourneys(j);
     giftJourneys(j);
     downloadCenterJourneys(j);
+    exportJourneys(j);
     robotJourneys(j);
     liveStreamJourneys(j);
     pageTemplateJourneys(j);

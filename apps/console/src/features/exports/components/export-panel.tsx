@@ -117,6 +117,8 @@ export function ExportPanel({
           <Select<ExportKind>
             value={kind}
             onChange={choose}
+            showSearch
+            optionFilterProp="label"
             options={EXPORT_KINDS.map((value) => ({ value, label: exportKindTexts[value] }))}
             data-testid="export-panel-kind"
           />
