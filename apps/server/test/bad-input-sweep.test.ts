@@ -66,6 +66,8 @@ function ownWorld(w: World): World {
     bLibrary: w.aLibrary,
     bRobot: w.aRobot,
     bTask: w.aTask,
+    bPerson: w.aPerson,
+    bTag: w.aTag,
   };
 }
 

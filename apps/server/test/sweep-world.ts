@@ -162,6 +162,17 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
   // A's report task on the activity its sub-account may not see, and B's.
   const aTask = (await as(aToken, 'POST', '/v3/task/', { kind: 'report', activityId: aActOther })).id;
   const bTask = (await as(bToken, 'POST', '/v3/task/', { kind: 'report', activityId: bAct })).id;
+  // An audience person of each agent (the watch page's SMS sign-in keeps them; here written as it would) and a tag.
+  const person = (agentId: number, mobile: string) =>
+    ctx.db
+      .insertInto('audiencePeople')
+      .values({ agentId, mobile, viewerId: `m${String(agentId).padStart(31, '0')}`, name: '观众' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const aPerson = (await person(a.id, '13800000001')).id;
+  const bPerson = (await person(b.id, '13800000002')).id;
+  const aTag = (await as(aToken, 'POST', '/v3/user-tag', { name: 'A 的标签' })).id;
+  const bTag = (await as(bToken, 'POST', '/v3/user-tag', { name: 'B 的标签' })).id;
   // The reports run in the app's worker: the world is ready once they have, so no probe sees them change under it.
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     const waiting = await ctx.db
@@ -236,6 +247,10 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bRedPackRecharge,
     aTask,
     bTask,
+    aPerson,
+    bPerson,
+    aTag,
+    bTag,
   };
   return { w, tokens };
 }

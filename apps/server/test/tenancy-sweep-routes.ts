@@ -1,4 +1,5 @@
 import {
+  AUDIENCE_ERRORS,
   CHAT_ERRORS,
   COMMENT_ERRORS,
   DITCH_ERRORS,
@@ -63,6 +64,11 @@ export interface World {
   /** A's task on the activity its sub-account may not see, and B's task. */
   aTask: number;
   bTask: number;
+  /** An audience person and a user tag of A's and of B's. */
+  aPerson: number;
+  bPerson: number;
+  aTag: number;
+  bTag: number;
 }
 
 /** Agent A, A's sub-account, or A's lower-level agent (which may not administer A, its upper agent). */
@@ -183,6 +189,137 @@ function interaction(
     ],
   };
 }
+
+const PERSON = AUDIENCE_ERRORS.personNotFound;
+const TAG = AUDIENCE_ERRORS.tagNotFound;
+
+/** The audience CRM (issue 12): B's person or tag answers 404, and every call refuses A's sub-account (seed 001 §6). */
+function person(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
+  return {
+    probes: [
+      { url: (w) => path(w.bPerson), body: () => body, expect: 404, message: PERSON },
+      mainOnly(
+        (w) => path(w.aPerson),
+        () => body,
+      ),
+    ],
+  };
+}
+function tag(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
+  return {
+    probes: [
+      { url: (w) => path(w.bTag), body: () => body, expect: 404, message: TAG },
+      mainOnly(
+        (w) => path(w.aTag),
+        () => body,
+      ),
+    ],
+  };
+}
+/** A person's records: B's agent id answers 404 Agent Not Found, B's person under A's agent 404 User Not Found. */
+function personRecords(kind: string): { probes: Probe[] } {
+  const path = (agentId: number, userId: number) => `/api/v3/agent/${agentId}/user/${userId}/${kind}`;
+  return {
+    probes: [
+      { url: (w) => path(w.bId, w.bPerson), expect: 404, message: AGENT },
+      { url: (w) => path(w.aId, w.bPerson), expect: 404, message: PERSON },
+      mainOnly((w) => path(w.aId, w.aPerson)),
+    ],
+  };
+}
+const AUDIENCE_ROUTES: Record<string, RouteEntry> = {
+  'GET /api/v3/user/search': {
+    probes: [
+      { url: (w) => `/api/v3/user/search?invitedBy=${w.bPerson}`, expect: 'empty' },
+      { url: (w) => `/api/v3/user/search?tagId=${w.bTag}`, expect: 'empty' },
+      mainOnly(() => '/api/v3/user/search'),
+    ],
+  },
+  'GET /api/v3/user': {
+    probes: [{ url: (w) => `/api/v3/user?invitedBy=${w.bPerson}`, expect: 'empty' }, mainOnly(() => '/api/v3/user')],
+  },
+  'GET /api/v3/user/:id': person((id) => `/api/v3/user/${id}`),
+  'PUT /api/v3/user/:id': person((id) => `/api/v3/user/${id}`, { info: { name: '改名' } }),
+  'DELETE /api/v3/user/:id': person((id) => `/api/v3/user/${id}`),
+  'PUT /api/v3/user/:id/block-management': person((id) => `/api/v3/user/${id}/block-management`, {
+    isBlocked: true,
+  }),
+  'PUT /api/v3/user/:id/tag': {
+    probes: [
+      { url: (w) => `/api/v3/user/${w.bPerson}/tag`, body: () => ({ tagIds: [] }), expect: 404, message: PERSON },
+      {
+        url: (w) => `/api/v3/user/${w.aPerson}/tag`,
+        body: (w) => ({ tagIds: [w.bTag] }),
+        expect: { status: 400, field: 'tagIds' },
+      },
+      mainOnly(
+        (w) => `/api/v3/user/${w.aPerson}/tag`,
+        (w) => ({ tagIds: [w.aTag] }),
+      ),
+    ],
+  },
+  // Its sub-account refusal is in apps/server/test/audience/audience.test.ts.
+  'POST /api/v3/user-tag': { own: 'a new tag of the caller’s agent; it takes no stored id' },
+  'GET /api/v3/user-tag': {
+    probes: [
+      { url: () => `/api/v3/user-tag?name=${encodeURIComponent('B 的标签')}`, expect: 'empty' },
+      mainOnly(() => '/api/v3/user-tag'),
+    ],
+  },
+  'GET /api/v3/user-tag/:id': tag((id) => `/api/v3/user-tag/${id}`),
+  'PATCH /api/v3/user-tag/:id': tag((id) => `/api/v3/user-tag/${id}`, { name: '改名的标签' }),
+  'DELETE /api/v3/user-tag/:id': tag((id) => `/api/v3/user-tag/${id}`),
+  'POST /api/v3/user/fav-inviter/add': {
+    probes: [
+      { url: () => '/api/v3/user/fav-inviter/add', body: (w) => ({ userId: w.bPerson }), expect: 404, message: PERSON },
+      mainOnly(
+        () => '/api/v3/user/fav-inviter/add',
+        (w) => ({ userId: w.aPerson }),
+      ),
+    ],
+  },
+  'DELETE /api/v3/user/fav-inviter/remove': {
+    probes: [
+      {
+        url: () => '/api/v3/user/fav-inviter/remove',
+        body: (w) => ({ userId: w.bPerson }),
+        expect: 404,
+        message: PERSON,
+      },
+      mainOnly(
+        () => '/api/v3/user/fav-inviter/remove',
+        (w) => ({ userId: w.aPerson }),
+      ),
+    ],
+  },
+  'GET /api/v3/user/fav-inviter': {
+    probes: [{ url: () => '/api/v3/user/fav-inviter', expect: 'empty' }, mainOnly(() => '/api/v3/user/fav-inviter')],
+  },
+  'GET /api/v3/agent/:agentId/user_extra_conf': {
+    probes: [
+      agentPath((id) => `/api/v3/agent/${id}/user_extra_conf`),
+      mainOnly((w) => `/api/v3/agent/${w.aId}/user_extra_conf`),
+    ],
+  },
+  'POST /api/v3/agent/:agentId/user_extra_conf': {
+    probes: [
+      agentPath((id) => `/api/v3/agent/${id}/user_extra_conf`, { fields: [] }),
+      mainOnly(
+        (w) => `/api/v3/agent/${w.aId}/user_extra_conf`,
+        () => ({ fields: [] }),
+      ),
+    ],
+  },
+  'GET /api/v3/agent/:agentId/user/:userId/stats/visits': personRecords('stats/visits'),
+  'GET /api/v3/agent/:agentId/user/:userId/pay': personRecords('pay'),
+  'GET /api/v3/agent/:agentId/user/:userId/share': personRecords('share'),
+  'GET /api/v3/agent/:agentId/user/:userId/question': personRecords('question'),
+  'GET /api/v3/agent/:agentId/user/:userId/comment': personRecords('comment'),
+  'GET /api/v3/agent/:agentId/user/:userId/checkin': personRecords('checkin'),
+  'GET /api/v3/agent/:agentId/user/:userId/vote': personRecords('vote'),
+  'GET /api/v3/agent/:agentId/user/:userId/gift': personRecords('gift'),
+  'GET /api/v3/agent/:agentId/user/:userId/hb': personRecords('hb'),
+};
 
 const own = (reason: string) => ({ own: reason });
 const pub = (reason: string) => ({ public: reason });
@@ -1166,6 +1303,7 @@ export const ROUTES: Record<string, RouteEntry> = {
       mainOnly((w) => `/api/agent/order/${w.aOrder}/cancel`),
     ],
   },
+  ...AUDIENCE_ROUTES,
 };
 
 function badField(field: string) {

@@ -28,8 +28,11 @@ export const WATCH_TOKEN_TTL_DAYS = 7;
  */
 export const VIEWER_MOBILE_COOKIE = 'yanbo_viewer_mobile';
 export const VIEWER_SIGN_IN_TTL_DAYS = 30;
-/** Who may watch when the activity lists allowed mobiles: anyone (no list), sign in first, or this mobile is not listed. */
-export const MOBILE_GATES = ['open', 'signIn', 'notAllowed'] as const;
+/**
+ * Who may watch when the activity lists allowed mobiles: anyone (no list), sign in first, or this mobile is not listed;
+ * blocked: the signed-in mobile is a person the agent blocked in its CRM (seed 001 §6 block management).
+ */
+export const MOBILE_GATES = ['open', 'signIn', 'notAllowed', 'blocked'] as const;
 export type MobileGate = (typeof MOBILE_GATES)[number];
 /** The HLS playlist URL carries the page's viewer id, so an HLS viewer is counted online while it keeps fetching. */
 export const HLS_VIEWER_PARAM = 'viewer';

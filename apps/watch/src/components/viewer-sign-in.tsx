@@ -77,18 +77,23 @@ export function MobileGateView({
 }) {
   const [open, setOpen] = useState(false);
   const cover = page.template.imgCover || page.activity.cover;
-  const notAllowed = page.mobileGate === 'notAllowed';
+  const blocked = page.mobileGate === 'blocked';
+  const notAllowed = page.mobileGate === 'notAllowed' || blocked;
   const signInAgain = () =>
     (notAllowed ? signOut(activityId).catch(() => undefined) : Promise.resolve()).then(() => setOpen(true));
   return (
     <section className={styles.stage} data-testid="watch-mobile-gate">
       {cover && <img className={`${styles.cover} ${styles.coverDim}`} src={cover} alt="" />}
       <div className={styles.codeForm}>
-        <div className={styles.codeTitle}>{t['watch.mobileGate.title']}</div>
+        <div className={styles.codeTitle}>
+          {blocked ? t['watch.mobileGate.blockedTitle'] : t['watch.mobileGate.title']}
+        </div>
         <div className={styles.codeHint}>
-          {notAllowed && page.viewer
-            ? t['watch.mobileGate.notAllowed'](page.viewer.mobile)
-            : t['watch.mobileGate.hint']}
+          {blocked && page.viewer
+            ? t['watch.mobileGate.blocked'](page.viewer.mobile)
+            : notAllowed && page.viewer
+              ? t['watch.mobileGate.notAllowed'](page.viewer.mobile)
+              : t['watch.mobileGate.hint']}
         </div>
         <button type="button" className={styles.primaryButton} onClick={() => void signInAgain()}>
           {notAllowed ? t['watch.mobileGate.switch'] : t['watch.signIn']}

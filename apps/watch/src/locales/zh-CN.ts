@@ -67,6 +67,8 @@ export const watchTexts = {
   'watch.mobileGate.hint': '请使用受邀手机号登录后观看',
   'watch.mobileGate.notAllowed': (mobile: string) => `手机号 ${mobile} 不在本场直播的观看名单中`,
   'watch.mobileGate.switch': '更换手机号',
+  'watch.mobileGate.blockedTitle': '无法观看',
+  'watch.mobileGate.blocked': (mobile: string) => `手机号 ${mobile} 已被主办方禁止观看`,
   'watch.chat.signInFirst': '使用受邀手机号登录后参与互动',
   'watch.rank.empty': '暂无观众送礼，快来抢占第一吧',
   'watch.rank.failed': '排行榜加载失败',

@@ -32,6 +32,7 @@ import { take } from '../../platform/rate-limit.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
 import { readActivitySection, writeActivitySection } from '../../platform/settings-store.ts';
 import { ownRows, scopeActivities } from '../../platform/tenancy.ts';
+import { isBlockedOnActivity } from '../audience/index.ts';
 import { agentMatcher } from '../sensitive-words/index.ts';
 
 // The live chat's rules and its moderation (seed 001 §4 "Comments", §7; issue 10). A comment is stored before anyone
@@ -207,15 +208,24 @@ export interface Author {
 
 export type PostResult = { refused: ChatRefusal } | { comment: ChatComment };
 
-/** The restrictions on a viewer in an activity: a comment ban, the blacklist. */
+/**
+ * The restrictions on a viewer in an activity: a comment ban, the blacklist. The activity's blacklist names one
+ * viewer id on one activity; a person the agent blocked in the CRM (seed 001 §6 block management) is on the blacklist
+ * of every activity of the agent, under its mobile's id and the browsers merged into it.
+ */
 export async function restrictionsOf(db: Db, activityId: number, userId: string): Promise<Set<'ban' | 'blacklist'>> {
-  const rows = await db
-    .selectFrom('chatRestrictions')
-    .select('kind')
-    .where('activityId', '=', activityId)
-    .where('viewerId', '=', userId)
-    .execute();
-  return new Set(rows.map((row) => row.kind as 'ban' | 'blacklist'));
+  const [rows, blocked] = await Promise.all([
+    db
+      .selectFrom('chatRestrictions')
+      .select('kind')
+      .where('activityId', '=', activityId)
+      .where('viewerId', '=', userId)
+      .execute(),
+    isBlockedOnActivity(db, activityId, userId),
+  ]);
+  const kinds = new Set(rows.map((row) => row.kind as 'ban' | 'blacklist'));
+  if (blocked) kinds.add('blacklist');
+  return kinds;
 }
 
 export async function postViewerComment(

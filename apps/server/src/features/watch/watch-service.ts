@@ -32,6 +32,7 @@ import { secondsUntil } from '../../platform/rate-limit.ts';
 import { readActivitySection } from '../../platform/settings-store.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { progressOf, sdIsLive, streamAddresses, toEndedAt } from '../activities/index.ts';
+import { isMobileBlocked } from '../audience/index.ts';
 import { regionOf } from '../stats/index.ts';
 import { sanitiseHtml } from './html-sanitiser.ts';
 import { mobileGateOf, signedInMobile } from './viewer-mobile.ts';
@@ -101,7 +102,9 @@ export async function getWatchPage(
   const tabs = shown.introTabs.map(cleanTab);
   const watchCodeRequired = code.enabled && !viewerTokenValid(ctx.secretKey, activityId, code.code, viewerToken);
   const mobile = signedInMobile(ctx.secretKey, mobileCookie, activity.agentId);
-  const mobileGate = mobileGateOf(template.value.allowedMobiles, mobile);
+  // Seed 001 §6 block management: a person the agent blocked watches none of its activities.
+  const blocked = mobile !== undefined && (await isMobileBlocked(ctx.db, activity.agentId, mobile));
+  const mobileGate = blocked ? 'blocked' : mobileGateOf(template.value.allowedMobiles, mobile);
   const { pullSource } = streamAddresses(ctx.secretKey, ctx.config, activity, sdIsLive(ctx.ingest, activity));
   return {
     activity: {

@@ -15,6 +15,7 @@ import { tooManyRequests } from '../../platform/errors.ts';
 import { secondsUntil } from '../../platform/rate-limit.ts';
 import { readActivitySection } from '../../platform/settings-store.ts';
 import { checkSmsCode, issueSmsCode } from '../account/index.ts';
+import { keepPerson } from '../audience/index.ts';
 import {
   mobileGateOf,
   mobileViewerId,
@@ -87,7 +88,10 @@ export async function signIn(
     consume: true,
   });
   const token = signViewerMobile(ctx.secretKey, activity.agentId, input.mobile);
-  await followViewerChange(ctx.db, activity.id, browserId, mobileViewerId(ctx.secretKey, input.mobile));
+  const viewerId = mobileViewerId(ctx.secretKey, input.mobile);
+  await followViewerChange(ctx.db, activity.id, browserId, viewerId);
+  // Issue 12: a proved mobile is a person of the agent's CRM, the browser it signed in from merged into it.
+  await keepPerson(ctx.db, { agentId: activity.agentId, mobile: input.mobile, viewerId, browserId });
   const mobileGate = mobileGateOf(await allowedMobilesOf(ctx.db, activity.id), input.mobile);
   return {
     token,
