@@ -218,7 +218,8 @@ create trigger stats_visits_update after update on visits for each row
 -- The rollups of one activity (or of all, p_activity null) recounted from its visits in a few set-wise statements:
 -- the backfill of the visits that came before this migration, and the bulk loads of bench/stats.ts, which insert
 -- with the triggers off. The recount test proves it equals what the triggers keep.
-create function stats_rollup_rebuild(p_activity integer) returns void language plpgsql as $$
+-- Its sorts and windows run over every visit at once: a larger work_mem keeps them in memory for the statement.
+create function stats_rollup_rebuild(p_activity integer) returns void language plpgsql set work_mem = '64MB' as $$
 begin
   delete from stats_visit_buckets where p_activity is null or activity_id = p_activity;
   delete from stats_visit_breakdowns where p_activity is null or activity_id = p_activity;
@@ -233,6 +234,7 @@ begin
       date_trunc('hour', v.started_at at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' as hour_at,
       date_trunc('day', v.started_at at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' as day_at
     from visits v where p_activity is null or v.activity_id = p_activity;
+  analyze stats_rebuild_visits;
 
   insert into stats_viewer_hours (activity_id, viewer_id, hour, visits)
     select activity_id, viewer_id, hour_at, count(*) from stats_rebuild_visits group by 1, 2, 3;
