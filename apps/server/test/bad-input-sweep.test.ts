@@ -68,6 +68,7 @@ function ownWorld(w: World): World {
     bTask: w.aTask,
     bPerson: w.aPerson,
     bTag: w.aTag,
+    bCatalog: w.aCatalog,
   };
 }
 

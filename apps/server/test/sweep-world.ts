@@ -159,6 +159,10 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
       .executeTakeFirstOrThrow()
   ).id;
   const bRedPackRecharge = (await as(bToken, 'POST', '/v3/agent/red-pack/recharge', { amount: 100 })).orderId;
+  // A's catalog (made by the main account, so its sub-account does not see it) and B's, holding B's activity.
+  const aCatalog = (await as(aToken, 'POST', '/v3/catalog', { name: 'A 的合辑' })).id;
+  const bCatalog = (await as(bToken, 'POST', '/v3/catalog', { name: `${MARKERS.b[0]} 的合辑` })).id;
+  await as(bToken, 'PUT', `/v3/catalog/${bCatalog}/chapters`, { chapters: [{ title: '章节', activityIds: [bAct] }] });
   // A's report task on the activity its sub-account may not see, and B's.
   const aTask = (await as(aToken, 'POST', '/v3/task/', { kind: 'report', activityId: aActOther })).id;
   const bTask = (await as(bToken, 'POST', '/v3/task/', { kind: 'report', activityId: bAct })).id;
@@ -251,6 +255,8 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bPerson,
     aTag,
     bTag,
+    aCatalog,
+    bCatalog,
   };
   return { w, tokens };
 }

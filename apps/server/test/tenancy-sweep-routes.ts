@@ -1,5 +1,7 @@
 import {
   AUDIENCE_ERRORS,
+  CATALOG_APPEARANCE_DEFAULTS,
+  CATALOG_ERRORS,
   CHAT_ERRORS,
   COMMENT_ERRORS,
   DITCH_ERRORS,
@@ -69,6 +71,9 @@ export interface World {
   bPerson: number;
   aTag: number;
   bTag: number;
+  /** A catalog A's main account made (its sub-account does not see it), and B's. */
+  aCatalog: number;
+  bCatalog: number;
 }
 
 /** Agent A, A's sub-account, or A's lower-level agent (which may not administer A, its upper agent). */
@@ -319,6 +324,53 @@ const AUDIENCE_ROUTES: Record<string, RouteEntry> = {
   'GET /api/v3/agent/:agentId/user/:userId/vote': personRecords('vote'),
   'GET /api/v3/agent/:agentId/user/:userId/gift': personRecords('gift'),
   'GET /api/v3/agent/:agentId/user/:userId/hb': personRecords('hb'),
+};
+
+/** A catalog route: B's catalog as agent A, and A's catalog as A's sub-account (it sees only its own), both 404. */
+function catalogPath(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
+  const message = CATALOG_ERRORS.catalogNotFound;
+  return {
+    probes: [
+      { url: (w) => path(w.bCatalog), body: () => body, expect: 404, message },
+      { as: 'subA', url: (w) => path(w.aCatalog), body: () => body, expect: 404, message },
+    ],
+  };
+}
+
+const CATALOG_ROUTES: Record<string, RouteEntry> = {
+  'POST /api/v3/catalog': { own: 'a new catalog of the caller’s agent (and sub-account), naming no stored row' },
+  'GET /api/v3/catalog': { own: 'the caller’s catalogs' },
+  'GET /api/v3/catalog/:id': catalogPath((id) => `/api/v3/catalog/${id}`),
+  'PUT /api/v3/catalog/:id': catalogPath((id) => `/api/v3/catalog/${id}`, { name: 'x' }),
+  'DELETE /api/v3/catalog/:id': catalogPath((id) => `/api/v3/catalog/${id}`),
+  'GET /api/v3/catalog/:id/chapters': catalogPath((id) => `/api/v3/catalog/${id}/chapters`),
+  'PUT /api/v3/catalog/:id/chapters': {
+    probes: [
+      ...catalogPath((id) => `/api/v3/catalog/${id}/chapters`, { chapters: [] }).probes,
+      {
+        url: (w) => `/api/v3/catalog/${w.aCatalog}/chapters`,
+        body: (w) => ({ chapters: [{ title: 'x', activityIds: [w.bAct] }] }),
+        expect: 404,
+        message: ERROR_MESSAGES.activityNotFound,
+      },
+    ],
+  },
+  'GET /api/v3/catalog/:id/share': catalogPath((id) => `/api/v3/catalog/${id}/share`),
+  'POST /api/v3/catalog/:id/share': catalogPath((id) => `/api/v3/catalog/${id}/share`, {
+    title: 'x',
+    description: '',
+    picture: '',
+  }),
+  'GET /api/v3/catalog/:id/abstract': catalogPath((id) => `/api/v3/catalog/${id}/abstract`),
+  'POST /api/v3/catalog/:id/abstract': catalogPath((id) => `/api/v3/catalog/${id}/abstract`, { description: 'x' }),
+  'GET /api/v3/catalog/:id/appearance': catalogPath((id) => `/api/v3/catalog/${id}/appearance`),
+  'POST /api/v3/catalog/:id/appearance': catalogPath(
+    (id) => `/api/v3/catalog/${id}/appearance`,
+    CATALOG_APPEARANCE_DEFAULTS,
+  ),
+  'GET /watch/catalog/:id': {
+    public: 'the catalog’s public page: anyone with its link sees it, as a watch page',
+  },
 };
 
 const own = (reason: string) => ({ own: reason });
@@ -1304,6 +1356,7 @@ export const ROUTES: Record<string, RouteEntry> = {
     ],
   },
   ...AUDIENCE_ROUTES,
+  ...CATALOG_ROUTES,
 };
 
 function badField(field: string) {

@@ -45,7 +45,8 @@ export const activityListQuery = z.object({
   groupId: z.coerce.number().int().optional(),
   subagentId: z.coerce.number().int().optional(),
   activityId: id.optional(),
-  catalogId: z.coerce.number().int().optional(),
+  /** The activities in this catalog's chapters (seed 001 §7). */
+  catalogId: id.optional(),
 });
 export type ActivityListQuery = z.infer<typeof activityListQuery>;
 /** The sub-account an activity belongs to, with its credentials (seed 001 §3); the password for the main account only. */

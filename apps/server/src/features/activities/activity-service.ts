@@ -216,7 +216,8 @@ export async function copyActivity(
       agentId: source.agentId,
       subagentId: source.subagentId,
       groupId: source.groupId,
-      catalogId: source.catalogId,
+      // A copy is in no catalog: an activity is in one catalog at most (seed 001 §8), and only through a chapter.
+      catalogId: null,
       categoryId: source.categoryId,
       name: copyName,
       type: source.type,

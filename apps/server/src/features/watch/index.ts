@@ -3,6 +3,7 @@
 // viewer id is a signed-in person), and the reminders its subscribers get when a push starts.
 
 export { type AudienceViewer, audienceViewerOf } from './audience-viewer.ts';
+export { sanitiseHtml } from './html-sanitiser.ts';
 export { viewerFromCookie, viewerIdOf } from './viewer-cookie.ts';
 export { isMobileViewerId, MOBILE_VIEWER_ID_PATTERN, mobileViewerId } from './viewer-mobile.ts';
 export { registerWatchPage } from './watch-page-html.ts';
