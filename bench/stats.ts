@@ -309,10 +309,11 @@ export async function benchStats() {
   const name = `yanbo_bench_stats_${Date.now()}`;
   await admin.query(`create database ${name}`);
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  const server = await startServer({ DATABASE_URL: url, ADMIN_MOBILE: '13800000011', ADMIN_PASSWORD: 'bench-pass-1' });
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const db = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }) as unknown as Db;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
+    server = await startServer({ DATABASE_URL: url, ADMIN_MOBILE: '13800000011', ADMIN_PASSWORD: 'bench-pass-1' });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const agent = await client.query<{ id: number }>(`select id from agents where mobile = '13800000011'`);
@@ -387,7 +388,7 @@ shipped: MIT (the package), Apache-2.0 (its database), the least memory, the nam
     );
   } finally {
     await db.destroy().catch(() => {});
-    await server.stop();
+    await server?.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
