@@ -6,6 +6,7 @@ import { benchMediaFanout } from './media-fanout.ts';
 import { benchRtmpAttacks } from './rtmp-attacks.ts';
 import { benchSensitiveWords } from './sensitive-words.ts';
 import { benchStats } from './stats.ts';
+import { benchTaskQueue } from './task-queue.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'agent-me': benchAgentMe,
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'sensitive-words': benchSensitiveWords,
   'chat-fanout': benchChatFanout,
   stats: benchStats,
+  'task-queue': benchTaskQueue,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {
