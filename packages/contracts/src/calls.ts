@@ -2,8 +2,10 @@ import { accountCalls } from './account.ts';
 import { activityCalls } from './activities.ts';
 import { activitySettingsCalls } from './activity-settings.ts';
 import { agentCalls } from './agents.ts';
+import { audienceCalls } from './audience.ts';
 import { brandingCalls } from './branding.ts';
 import type { Call } from './call.ts';
+import { catalogCalls } from './catalogs.ts';
 import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
 import { downloadCenterCalls } from './download-center.ts';
@@ -56,7 +58,9 @@ export const callGroups = [
   downloadCenterCalls,
   statsAudienceCalls,
   invitationCalls,
+  audienceCalls,
   textLiveCalls,
+  catalogCalls,
   extensionCalls,
   watchCalls,
   agentCalls,

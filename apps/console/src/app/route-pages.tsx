@@ -193,16 +193,16 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     (m) => m.PageEditPage,
   ),
   crm: lazyPage(
-    () => import('../features/crm/crm-user-list-page'),
-    (m) => m.CrmUserListPage,
+    () => import('../features/audience/audience-list-page'),
+    (m) => m.AudienceListPage,
   ),
   'crm.createTag': lazyPage(
-    () => import('../features/crm/crm-tag-create-page'),
-    (m) => m.CrmTagCreatePage,
+    () => import('../features/audience/audience-tags-page'),
+    (m) => m.AudienceTagsPage,
   ),
   'crm.detail': lazyPage(
-    () => import('../features/crm/crm-user-detail-page'),
-    (m) => m.CrmUserDetailPage,
+    () => import('../features/audience/audience-detail-page'),
+    (m) => m.AudienceDetailPage,
   ),
   agency: lazyPage(
     () => import('../features/agency/agency-page'),

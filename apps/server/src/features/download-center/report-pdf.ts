@@ -377,12 +377,10 @@ export function drawReport(figures: ReportFigures, font: Buffer): Doc {
   heading(doc, '地域分布（城市）');
   barChart(
     doc,
-    figures.regions.cities
-      .slice(0, 10)
-      .map((row) => ({
-        label: row.city && row.city !== row.province ? `${row.province} ${row.city}` : row.province,
-        value: row.visits,
-      })),
+    figures.regions.cities.slice(0, 10).map((row) => ({
+      label: row.city && row.city !== row.province ? `${row.province} ${row.city}` : row.province,
+      value: row.visits,
+    })),
     '暂无访问',
   );
 

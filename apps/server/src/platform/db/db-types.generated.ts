@@ -210,6 +210,85 @@ export interface AgentSettings {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface AgentTableTheads {
+  agentId: number;
+  fields: Json;
+  subagentKey: Generated<number>;
+  tableId: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface AudienceExtraFields {
+  agentId: number;
+  fields: Generated<Json>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface AudienceFavInviters {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  personId: number;
+}
+
+export interface AudiencePeople {
+  agentId: number;
+  blockedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  extra: Generated<Json>;
+  id: Generated<number>;
+  lastSeenAt: Generated<Timestamp>;
+  mobile: string;
+  name: Generated<string>;
+  viewerId: string;
+}
+
+export interface AudiencePersonBrowsers {
+  agentId: number;
+  browserId: string;
+  personId: number;
+}
+
+export interface AudiencePersonTags {
+  agentId: number;
+  personId: number;
+  tagId: number;
+}
+
+export interface AudienceTags {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+}
+
+export interface CatalogActivities {
+  activityId: number;
+  agentId: number;
+  catalogId: number;
+  chapterId: number;
+  position: number;
+}
+
+export interface CatalogChapters {
+  agentId: number;
+  catalogId: number;
+  id: Generated<number>;
+  position: number;
+  title: string;
+}
+
+export interface Catalogs {
+  abstract: Generated<string>;
+  agentId: number;
+  appearance: Generated<Json>;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  share: Generated<Json>;
+  subagentId: number | null;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface Categories {
   id: Generated<number>;
   name: string;
@@ -682,14 +761,6 @@ export interface SmsCodes {
   purpose: string;
 }
 
-export interface StreamJobs {
-  activityId: number;
-  agentId: number;
-  endedAt: Timestamp | null;
-  error: Generated<string>;
-  id: Generated<number>;
-  kind: "relay" | "transcode";
-  source: string;
 export interface StatsReach {
   activityId: number;
   day: Timestamp;
@@ -733,6 +804,14 @@ export interface StatsVisitBuckets {
   watchSeconds: Generated<Int8>;
 }
 
+export interface StreamJobs {
+  activityId: number;
+  agentId: number;
+  endedAt: Timestamp | null;
+  error: Generated<string>;
+  id: Generated<number>;
+  kind: "relay" | "transcode";
+  source: string;
   startedAt: Generated<Timestamp>;
   status: "running" | "stopped" | "failed";
 }
@@ -810,12 +889,14 @@ export interface Visits {
   activityId: number;
   agentId: number;
   browserId: string | null;
+  city: Generated<string>;
   device: "mobile" | "tablet" | "desktop";
   ditchSign: string | null;
   id: Generated<Int8>;
   ip: Generated<string>;
   lastSeenAt: Generated<Timestamp>;
   latencyMs: number | null;
+  province: Generated<string>;
   referrer: Generated<string>;
   startedAt: Generated<Timestamp>;
   userAgent: Generated<string>;
@@ -845,14 +926,12 @@ export interface Votes {
   publishedAt: Timestamp | null;
   status: Generated<"draft" | "published" | "closed">;
   tally: Json;
-  city: Generated<string>;
   title: string;
   voters: Generated<number>;
 }
 
 export interface DB {
   activities: Activities;
-  province: Generated<string>;
   activityDitchVisits: ActivityDitchVisits;
   activityExtensions: ActivityExtensions;
   activityGroups: ActivityGroups;
@@ -871,6 +950,16 @@ export interface DB {
   agentPromotions: AgentPromotions;
   agents: Agents;
   agentSettings: AgentSettings;
+  agentTableTheads: AgentTableTheads;
+  audienceExtraFields: AudienceExtraFields;
+  audienceFavInviters: AudienceFavInviters;
+  audiencePeople: AudiencePeople;
+  audiencePersonBrowsers: AudiencePersonBrowsers;
+  audiencePersonTags: AudiencePersonTags;
+  audienceTags: AudienceTags;
+  catalogActivities: CatalogActivities;
+  catalogChapters: CatalogChapters;
+  catalogs: Catalogs;
   categories: Categories;
   chatKicks: ChatKicks;
   chatRestrictions: ChatRestrictions;
@@ -911,6 +1000,11 @@ export interface DB {
   sensitiveWordLists: SensitiveWordLists;
   sessions: Sessions;
   smsCodes: SmsCodes;
+  statsReach: StatsReach;
+  statsViewerDays: StatsViewerDays;
+  statsViewerHours: StatsViewerHours;
+  statsVisitBreakdowns: StatsVisitBreakdowns;
+  statsVisitBuckets: StatsVisitBuckets;
   streamJobs: StreamJobs;
   subagentGroups: SubagentGroups;
   subagents: Subagents;
@@ -921,8 +1015,3 @@ export interface DB {
   voteBallots: VoteBallots;
   votes: Votes;
 }
-  statsReach: StatsReach;
-  statsViewerDays: StatsViewerDays;
-  statsViewerHours: StatsViewerHours;
-  statsVisitBreakdowns: StatsVisitBreakdowns;
-  statsVisitBuckets: StatsVisitBuckets;
