@@ -17,6 +17,8 @@ export const TASK_PAGE_SIZE = 10;
 export const RECENT_TASKS = 5;
 /** How often the console polls a running task by id (seed 001 §4: "The mission status is polled by id and stored"). */
 export const TASK_POLL_MS = 1_000;
+/** Tasks one agent may have waiting or running at once: a create beyond them is refused (429) until some end. */
+export const TASK_MAX_WAITING = 20;
 /** The post-event report's task kind (the seeds' export field type pdf, field set export-pdf). */
 export const REPORT_TASK_KIND = 'report';
 
@@ -25,6 +27,7 @@ export const TASK_ERRORS = {
   unknownKind: 'Unknown task kind',
   activityRequired: 'activityId is required for this task',
   fileNotReady: 'The task has no file yet',
+  tooManyWaiting: 'Too many tasks waiting',
 } as const;
 
 export const taskLabel = z.enum(TASK_LABELS);

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ERROR_CODES, ERROR_MESSAGES, RECENT_TASKS, TASK_ERRORS } from '@yanbo/contracts';
+import { ERROR_CODES, ERROR_MESSAGES, RECENT_TASKS, TASK_ERRORS, TASK_MAX_WAITING } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +200,25 @@ describe.each(engines)('the download center on %s', (engine) => {
     expect((await w.call('GET', `/v3/task/${onSubActivity}`, { token: w.subToken })).status).toBe(200);
     for (const taskId of [aTask, subTask, onSubActivity])
       await w.call('DELETE', `/v3/task/${taskId}`, { token: w.aToken });
+  });
+
+  it('refuses a create past the tasks one agent may have waiting, until one of them ends', async () => {
+    const id = await w.activity(w.bToken);
+    const ids: number[] = [];
+    for (let i = 0; i < TASK_MAX_WAITING; i++) {
+      const created = await createReport(w.bToken, id);
+      expect(created.status, created.text).toBe(200);
+      ids.push(created.body.id);
+    }
+    const refused = await createReport(w.bToken, id);
+    expectError(refused, 429, TASK_ERRORS.tooManyWaiting, { code: ERROR_CODES.rateLimited });
+    expect(refused.headers['retry-after']).toBe('10');
+    // Another agent's queue is its own.
+    expect((await createReport(w.aToken, await w.activity(w.aToken))).status).toBe(200);
+    await w.call('DELETE', `/v3/task/${ids[0]}`, { token: w.bToken });
+    expect((await createReport(w.bToken, id)).status).toBe(200);
+    await w.t.ctx.db.deleteFrom('tasks').where('agentId', '=', w.b.id).execute();
+    await w.t.ctx.tasks.drain();
   });
 
   it('deletes a task and its file; a deleted task is gone for every call', async () => {

@@ -7,6 +7,7 @@ import {
   QUESTIONNAIRE_ERRORS,
   REWARD_ERRORS,
   SENSITIVE_WORD_ERRORS,
+  TASK_ERRORS,
   TEXT_LIVE_ERRORS,
 } from '@yanbo/contracts';
 
@@ -21,6 +22,8 @@ export const STATUS_TEXT: Record<string, string> = {
   [SENSITIVE_WORD_ERRORS.tooManyLists]: '每个账号最多 50 个敏感词库',
   [GIFT_ERRORS.nameTaken]: '礼物名称已存在',
   [GIFT_ERRORS.giftNotFound]: '礼物不存在或已被删除',
+  [TASK_ERRORS.tooManyWaiting]: '进行中的任务过多，请等待已有任务完成后再试',
+  [TASK_ERRORS.taskNotFound]: '任务不存在或已被删除',
   [REWARD_ERRORS.lotteryDisabled]: '请先开启抽奖并保存设置',
   [REWARD_ERRORS.noEligibleViewers]: '当前没有符合条件的观众，无法开奖',
   [REWARD_ERRORS.insufficientBalance]: '红包账户余额不足，请先充值',

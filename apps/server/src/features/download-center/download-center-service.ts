@@ -2,8 +2,10 @@ import type { Readable } from 'node:stream';
 import {
   API_PREFIX,
   type CreateTaskInput,
+  ERROR_CODES,
   RECENT_TASKS,
   TASK_ERRORS,
+  TASK_MAX_WAITING,
   type Task,
   type TaskList,
   type TaskListQuery,
@@ -13,7 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { conflict, invalidField, notFound } from '../../platform/errors.ts';
+import { conflict, invalidField, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 
 type TaskRow = Selectable<DB['tasks']>;
@@ -122,6 +124,15 @@ export async function createTask(ctx: AppContext, caller: Caller, input: CreateT
   let activityId: number | null = null;
   if (input.activityId !== undefined) activityId = await ownActivity(ctx.db, caller, input.activityId);
   else if (kind.needsActivity) throw invalidField('activityId', TASK_ERRORS.activityRequired);
+  // One agent's tasks cannot fill the queue the other agents share: past TASK_MAX_WAITING unfinished, it waits.
+  const waiting = await ctx.db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('agentId', '=', caller.agentId)
+    .where('status', 'in', ['pending', 'running'])
+    .executeTakeFirstOrThrow();
+  if (Number(waiting.n) >= TASK_MAX_WAITING)
+    throw tooManyRequests(TASK_ERRORS.tooManyWaiting, ERROR_CODES.rateLimited, 10);
   const row = await ctx.db
     .insertInto('tasks')
     .values({
