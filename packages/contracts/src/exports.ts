@@ -76,7 +76,7 @@ export const EXPORT_FIELDS = {
     field('paidAt', '支付时间'),
     field('viewerId', '观众ID'),
     field('item', '付费项目'),
-    field('amount', '金额（元）'),
+    field('amount', '实得收入（元）'),
   ],
   'gift-reward': [
     field('paidAt', '支付时间'),
@@ -85,7 +85,8 @@ export const EXPORT_FIELDS = {
     field('viewerId', '观众ID'),
     field('gift', '礼物'),
     field('count', '数量'),
-    field('amount', '金额（元）'),
+    field('paid', '支付金额（元）'),
+    field('amount', '实得收入（元）'),
   ],
   votes: [
     field('votedAt', '投票时间'),

@@ -208,7 +208,11 @@ describe.each(engines)('exports on %s', (engine) => {
     const gifts = await download(`/agent/${w.a.id}/gain-details/download?type=gift-reward&activityId=${activity}`);
     expect(gifts.headings).toEqual(labels('gift-reward'));
     expect(gifts.rows).toHaveLength(1);
-    expect(gifts.rows[0]?.slice(2)).toEqual(['小红', GIFT_VIEWER, '玫瑰', '3', '3.00']);
+    // Paid 3 × ¥1; the income is the ledger's credit to the agent, after the platform's fee.
+    const credit = await sql<{ amount: string }>`select -amount as amount from ledger_entries
+      where agent_id = ${w.a.id} and account = 'audience_sales' and gift_order_id is not null`.execute(w.t.ctx.db);
+    const earned = (Number(credit.rows[0]?.amount) / 100).toFixed(2);
+    expect(gifts.rows[0]?.slice(2)).toEqual(['小红', GIFT_VIEWER, '玫瑰', '3', '3.00', earned]);
     const all = await download(`/agent/${w.a.id}/gain-details/download?type=gift-reward`);
     expect(all.rows).toHaveLength(1);
     const perView = await download(`/agent/${w.a.id}/gain-details/download?type=per-view&activityId=${activity}`);

@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { ExportFormat } from '@yanbo/contracts';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { csvCell } from '../../platform/csv.ts';
 
@@ -11,11 +10,17 @@ import { csvCell } from '../../platform/csv.ts';
 const BOM = '\uFEFF';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** Lines of a CSV file already made, as one text (CRLF between them) and how many. */
+export interface CsvLines {
+  text: string;
+  rows: number;
+}
+
 /** A CSV file from lines already made (a batch at a time), after the heading line. */
-export function csvFromLines(headings: readonly string[], batches: AsyncIterable<string[]>): Readable {
+export function csvFromLines(headings: readonly string[], batches: AsyncIterable<CsvLines>): Readable {
   async function* text() {
     yield `${BOM}${headings.map(csvCell).join(',')}\r\n`;
-    for await (const lines of batches) if (lines.length > 0) yield `${lines.join('\r\n')}\r\n`;
+    for await (const lines of batches) if (lines.rows > 0) yield `${lines.text}\r\n`;
   }
   return Readable.from(text(), { objectMode: false });
 }
@@ -25,7 +30,12 @@ export type Cell = string | number | null;
 /** A CSV file from rows of cells (a batch at a time), each cell through the CSV cell rule. */
 export function csvFromCells(headings: readonly string[], batches: AsyncIterable<Cell[][]>): Readable {
   async function* lines() {
-    for await (const rows of batches) yield rows.map((row) => row.map((cell) => csvCell(cell ?? '')).join(','));
+    for await (const rows of batches) {
+      yield {
+        text: rows.map((row) => row.map((cell) => csvCell(cell ?? '')).join(',')).join('\r\n'),
+        rows: rows.length,
+      };
+    }
   }
   return csvFromLines(headings, lines());
 }
@@ -33,12 +43,16 @@ export function csvFromCells(headings: readonly string[], batches: AsyncIterable
 /** Bytes the XLSX writer may have waiting for the client before it stops reading rows. */
 const XLSX_HIGH_WATER = 1024 * 1024;
 
-/** An XLSX workbook of one sheet, written as the rows arrive. */
+/**
+ * An XLSX workbook of one sheet, written as the rows arrive. exceljs is loaded on the first XLSX asked for: it costs
+ * the process about 40 MB, which a server that never writes XLSX should not carry.
+ */
 export function xlsxFromCells(sheetName: string, headings: readonly string[], batches: AsyncIterable<Cell[][]>) {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   const write = async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
     sheet.addRow([...headings]).commit();
     for await (const rows of batches) {
       for (const row of rows) sheet.addRow(row).commit();

@@ -134,10 +134,14 @@ export function exportFileName(request: ExportRequest): { name: string; asciiNam
 }
 
 /** The batches as they pass, each reported once written on (a task's progress). */
-async function* reported<T>(batches: AsyncIterable<T[]>, onRows?: (rows: number) => Promise<void>) {
+async function* reported<T>(
+  batches: AsyncIterable<T>,
+  count: (batch: T) => number,
+  onRows?: (rows: number) => Promise<void>,
+) {
   for await (const batch of batches) {
     yield batch;
-    await onRows?.(batch.length);
+    await onRows?.(count(batch));
   }
 }
 
@@ -147,9 +151,13 @@ export function exportFile(db: Db, request: ExportRequest, onRows?: (rows: numbe
   const headings = fields.map((field) => field.label);
   const source = exportSource(request.kind, request.scope);
   if (request.format === 'xlsx') {
-    return xlsxFromCells(EXPORT_TITLES[request.kind], headings, reported(exportCells(db, source, fields), onRows));
+    const rows = reported(exportCells(db, source, fields), (batch) => batch.length, onRows);
+    return xlsxFromCells(EXPORT_TITLES[request.kind], headings, rows);
   }
-  return csvFromLines(headings, reported(exportLines(db, source, fields), onRows));
+  return csvFromLines(
+    headings,
+    reported(exportLines(db, source, fields), (batch) => batch.rows, onRows),
+  );
 }
 
 /**

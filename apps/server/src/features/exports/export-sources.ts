@@ -260,6 +260,8 @@ function gainDetails(scope: ExportScope): ExportSource {
           viewerId: sql`coalesce(l.viewer_id, o.viewer_id)`,
           gift: sql`o.gift_name`,
           count: text(sql`o.count`),
+          paid: yuan(sql`o.amount`),
+          // The agent's earnings: the ledger's credit, after the platform's fee.
           amount: yuan(sql`-l.amount`),
         }
       : {
