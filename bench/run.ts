@@ -2,6 +2,7 @@ import { benchActivityList } from './activity-list.ts';
 import { benchAgentMe } from './agent-me.ts';
 import { benchChatFanout } from './chat-fanout.ts';
 import { benchConsoleLoad } from './console-load.ts';
+import { benchCrmSearch } from './crm-search.ts';
 import { benchCsvExport } from './csv-export.ts';
 import { benchMediaFanout } from './media-fanout.ts';
 import { benchRtmpAttacks } from './rtmp-attacks.ts';
@@ -20,6 +21,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   stats: benchStats,
   'task-queue': benchTaskQueue,
   'csv-export': benchCsvExport,
+  'crm-search': benchCrmSearch,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {

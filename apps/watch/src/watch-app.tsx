@@ -233,6 +233,7 @@ export function WatchApp({
           activityId={page.activity.id}
           tabs={page.menu.items}
           style={template.commentStyleCustomized}
+          blocked={page.mobileGate === 'blocked'}
           chat={
             // Behind the mobile gate nothing of the chat is there (its tab says to sign in).
             activityId === null || page.mobileGate !== 'open'

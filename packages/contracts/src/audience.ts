@@ -294,7 +294,7 @@ export const audienceRecordList = listOf(audienceRecord);
 export type AudienceRecordList = z.infer<typeof audienceRecordList>;
 
 export const agentUserParams = z.object({ agentId: id, userId: id });
-export const recordQuery = pageQuery(AUDIENCE_RECORD_PAGE_SIZE);
+export const audienceRecordQuery = pageQuery(AUDIENCE_RECORD_PAGE_SIZE);
 
 function recordCall(path: string, what: string) {
   return {
@@ -303,7 +303,7 @@ function recordCall(path: string, what: string) {
     summary: `The person’s ${what}, newest first`,
     access: 'mainAccount',
     params: agentUserParams,
-    query: recordQuery,
+    query: audienceRecordQuery,
     response: audienceRecordList,
   } as const;
 }

@@ -48,10 +48,10 @@ describe('menu', () => {
 
   it('hides lower-level agents, agencies, sub-accounts and package prices from a sub-account', () => {
     const keys = keysOf(visibleMenu(true));
-    for (const hidden of ['agents', 'agency', 'subaccounts', 'price']) expect(keys).not.toContain(hidden);
+    for (const hidden of ['agents', 'agency', 'subaccounts', 'price', 'crm']) expect(keys).not.toContain(hidden);
     expect(keys).toContain('branding');
     expect(keys).toContain('account');
-    expect(keys).toHaveLength(18);
+    expect(keys).toHaveLength(17);
   });
 
   it('finds the path of a menu key', () => {

@@ -29,7 +29,8 @@ export const menuGroups: readonly MenuGroup[] = [
     ],
   },
   { key: 'data', items: [{ key: 'download', path: '/download' }] },
-  { key: 'users', items: [{ key: 'crm', path: '/CRMUser' }] },
+  // Seed 001 §6: blocking users, common referrers, tags and CRM are agent features.
+  { key: 'users', items: [{ key: 'crm', path: '/CRMUser', agentOnly: true }] },
   {
     key: 'shop',
     items: [

@@ -28,16 +28,20 @@ function TabContent({
   chat,
   hasChat,
   activityId,
+  blocked,
 }: {
   tab: IntroTab;
   chat: ChatSetup | null;
   hasChat: boolean;
   activityId: number;
+  blocked: boolean;
 }) {
   switch (tab.type) {
     case 'chatRoom':
       // The chat room is mounted by the tabs themselves, for the page's whole life; without one, the page is gated.
-      return chat ? null : <div className={styles.placeholder}>{t['watch.chat.signInFirst']}</div>;
+      return chat ? null : (
+        <div className={styles.placeholder}>{blocked ? t['watch.chat.blocked'] : t['watch.chat.signInFirst']}</div>
+      );
     case 'question':
       return chat ? (
         <Suspense fallback={<div className={styles.placeholder}>{t['watch.loading']}</div>}>
@@ -137,11 +141,14 @@ export function IntroTabs({
   tabs,
   style,
   chat,
+  blocked = false,
 }: {
   activityId: number;
   tabs: IntroTab[];
   style: WatchPage['template']['commentStyleCustomized'];
   chat: ChatSetup | null;
+  /** A person the agent blocked (seed 001 §6): the chat tab says so instead of asking to sign in. */
+  blocked?: boolean;
 }) {
   const [active, setActive] = useState(tabs[0]?.key ?? '');
   if (!tabs.length) return null;
@@ -180,7 +187,14 @@ export function IntroTabs({
             <ChatRoom {...chat} hidden={!chatShown} />
           </Suspense>
         )}
-        <TabContent key={current.key} tab={current} chat={chat} hasChat={hasChat} activityId={activityId} />
+        <TabContent
+          key={current.key}
+          tab={current}
+          chat={chat}
+          hasChat={hasChat}
+          activityId={activityId}
+          blocked={blocked}
+        />
       </div>
     </section>
   );

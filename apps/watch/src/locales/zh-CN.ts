@@ -70,6 +70,7 @@ export const watchTexts = {
   'watch.mobileGate.blockedTitle': '无法观看',
   'watch.mobileGate.blocked': (mobile: string) => `手机号 ${mobile} 已被主办方禁止观看`,
   'watch.chat.signInFirst': '使用受邀手机号登录后参与互动',
+  'watch.chat.blocked': '你已被主办方拉黑，无法参与互动',
   'watch.rank.empty': '暂无观众送礼，快来抢占第一吧',
   'watch.rank.failed': '排行榜加载失败',
   'watch.rank.count': (count: number) => `${count} 个礼物`,

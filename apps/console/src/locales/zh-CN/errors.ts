@@ -1,4 +1,5 @@
 import {
+  AUDIENCE_ERRORS,
   CHAT_ERRORS,
   COMMENT_ERRORS,
   ERROR_MESSAGES,
@@ -53,6 +54,11 @@ export const STATUS_TEXT: Record<string, string> = {
   'file: File is not an image': '文件不是有效的图片，请重新选择图片上传',
   'file: File is empty': '文件内容为空，请重新选择',
   'file: Required': '请选择要上传的文件',
+  [AUDIENCE_ERRORS.personNotFound]: '用户不存在或已删除',
+  [AUDIENCE_ERRORS.tagNotFound]: '标签不存在或已删除',
+  [AUDIENCE_ERRORS.tagExists]: '标签名称已存在',
+  [AUDIENCE_ERRORS.tooManyTags]: '标签数量已达上限（200 个）',
+  [`tagIds: ${AUDIENCE_ERRORS.tagNotFound}`]: '标签不存在或已删除',
 };
 
 /** Server messages with a variable part, shown in Chinese by their shape. */

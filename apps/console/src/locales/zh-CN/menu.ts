@@ -45,7 +45,7 @@ export const menuTexts: Record<string, string> = {
   'menu.pages': '自定义页面',
   'menu.pages.edit': '编辑页面',
   'menu.crm': 'CRM 用户',
-  'menu.crm.createTag': '新建标签',
+  'menu.crm.createTag': '标签管理',
   'menu.crm.detail': '用户详情',
   'menu.agency': '代理商',
   'menu.catalogs': '合辑',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { startingWith } from '../../platform/db/like.ts';
 import { idsOfPerson, ownPerson } from './people-service.ts';
 
 // Common referrers (常用推荐人, seed 001 §3 "A common-referrer (fav-inviter) list exists", §9 "Inviter list 100"):
@@ -65,8 +66,7 @@ export async function listFavInviters(
     .where('f.agentId', '=', caller.agentId)
     .where('p.agentId', '=', caller.agentId);
   if (query.name) {
-    const prefix = `${query.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    rows = rows.where(sql<boolean>`lower(p.name) like ${prefix}`);
+    rows = rows.where(sql<boolean>`lower(p.name) like ${startingWith(query.name.toLowerCase())}`);
   }
   const [page, count] = await Promise.all([
     rows

@@ -9,10 +9,12 @@ import {
   type ExtraValue,
   validateExtraValues,
 } from '@yanbo/contracts';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { startingWith } from '../../platform/db/like.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { ownRows } from '../../platform/tenancy.ts';
 import { readExtraFields } from './extra-fields-service.ts';
@@ -121,142 +123,215 @@ export async function ownPerson(db: Db, caller: Caller, personId: number): Promi
   return row as PersonRow;
 }
 
-async function attributionOf(db: Db, person: PersonRow, ids: string[]): Promise<Attribution> {
-  const agentId = person.agentId;
-  const [first, visits, gifts, paid, packets] = await Promise.all([
+/** Each person's ids (its mobile's viewer id, then its merged browsers'), for a page of people in one query. */
+async function idsOfPeople(db: Db, people: readonly PersonRow[]): Promise<Map<number, string[]>> {
+  const ids = new Map(people.map((person) => [person.id, [person.viewerId]]));
+  if (people.length === 0) return ids;
+  const browsers = await db
+    .selectFrom('audiencePersonBrowsers')
+    .select(['personId', 'browserId'])
+    .where(
+      'personId',
+      'in',
+      people.map((person) => person.id),
+    )
+    .execute();
+  for (const row of browsers) ids.get(row.personId)?.push(row.browserId);
+  return ids;
+}
+
+/** A sum per viewer id of one table's column, within the agent, for the given ids. */
+async function sumsByViewer(
+  db: Db,
+  table: 'giftSends' | 'giftOrders' | 'redPacketGrabs',
+  agentId: number,
+  ids: string[],
+): Promise<Map<string, number>> {
+  let query = db
+    .selectFrom(table)
+    .select((eb) => ['viewerId', eb.fn.sum<string>('amount').as('amount')])
+    .where('agentId', '=', agentId)
+    .where('viewerId', 'in', ids)
+    .groupBy('viewerId');
+  if (table === 'giftOrders') query = query.where(sql<boolean>`status = 'paid'`);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.viewerId, Number(row.amount ?? 0)]));
+}
+
+/**
+ * What the console shows of a page of people: fields, tags, inviter and the attribution path (issue 12: the ditch of
+ * the first visit, when it signed in, visits and watch time, what it gave, paid and grabbed). A fixed number of
+ * indexed queries for the whole page, whatever its size, each over all the page's ids.
+ */
+export async function toPeople(db: Db, people: readonly PersonRow[]): Promise<AudiencePerson[]> {
+  const first = people[0];
+  if (!first) return [];
+  const agentId = first.agentId;
+  const idsOf = await idsOfPeople(db, people);
+  const all = [...idsOf.values()].flat();
+  const personIds = people.map((person) => person.id);
+  const [tags, favs, invitations, firstVisits, visitTotals, gifts, paid, packets] = await Promise.all([
+    db
+      .selectFrom('audiencePersonTags as pt')
+      .innerJoin('audienceTags as t', 't.id', 'pt.tagId')
+      .select(['pt.personId', 't.id', 't.name'])
+      .where('pt.personId', 'in', personIds)
+      .orderBy('t.name')
+      .execute(),
+    db
+      .selectFrom('audienceFavInviters')
+      .select('personId')
+      .where('agentId', '=', agentId)
+      .where('personId', 'in', personIds)
+      .execute(),
+    db
+      .selectFrom('activityInvitees')
+      .select(['inviteeId', 'inviterId', 'invitedAt'])
+      .where('agentId', '=', agentId)
+      .where('inviteeId', 'in', all)
+      .execute(),
+    // Each id's first visit; the person's is the earliest of its ids'.
     db
       .selectFrom('visits as v')
       .innerJoin('activities as a', 'a.id', 'v.activityId')
       .leftJoin('promotionChannels as c', (join) =>
         join.onRef('c.sign', '=', 'v.ditchSign').onRef('c.agentId', '=', 'v.agentId'),
       )
-      .select(['v.ditchSign', 'c.name as ditchName', 'v.activityId', 'a.name as activityName', 'v.startedAt'])
+      .distinctOn('v.viewerId')
+      .select([
+        'v.viewerId',
+        'v.ditchSign',
+        'c.name as ditchName',
+        'v.activityId',
+        'a.name as activityName',
+        'v.startedAt',
+      ])
       .where('v.agentId', '=', agentId)
-      .where('v.viewerId', 'in', ids)
+      .where('v.viewerId', 'in', all)
+      .orderBy('v.viewerId')
       .orderBy('v.startedAt')
-      .limit(1)
-      .executeTakeFirst(),
+      .execute(),
     db
       .selectFrom('visits')
-      .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string>('watchSeconds').as('seconds')])
+      .select((eb) => [
+        'viewerId',
+        eb.fn.countAll<string>().as('count'),
+        eb.fn.sum<string>('watchSeconds').as('seconds'),
+      ])
       .where('agentId', '=', agentId)
-      .where('viewerId', 'in', ids)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('giftSends')
-      .select((eb) => eb.fn.sum<string>('amount').as('amount'))
-      .where('agentId', '=', agentId)
-      .where('viewerId', 'in', ids)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('giftOrders')
-      .select((eb) => eb.fn.sum<string>('amount').as('amount'))
-      .where('agentId', '=', agentId)
-      .where('viewerId', 'in', ids)
-      .where('status', '=', 'paid')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('redPacketGrabs')
-      .select((eb) => eb.fn.sum<string>('amount').as('amount'))
-      .where('agentId', '=', agentId)
-      .where('viewerId', 'in', ids)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    ditchSign: first?.ditchSign ?? null,
-    ditchName: first?.ditchName ?? null,
-    firstActivityId: first?.activityId ?? null,
-    firstActivityName: first?.activityName ?? null,
-    firstVisitAt: first ? new Date(first.startedAt).toISOString() : null,
-    registeredAt: person.createdAt.toISOString(),
-    visits: Number(visits.count),
-    watchSeconds: Number(visits.seconds ?? 0),
-    giftAmount: Number(gifts.amount ?? 0),
-    paidAmount: Number(paid.amount ?? 0),
-    redPacketAmount: Number(packets.amount ?? 0),
-  };
-}
-
-/** The person its first invitation names, when the inviter's id is a person's (its own or a merged browser's). */
-async function inviterOf(db: Db, person: PersonRow, ids: string[]) {
-  const invitation = await db
-    .selectFrom('activityInvitees')
-    .select('inviterId')
-    .where('agentId', '=', person.agentId)
-    .where('inviteeId', 'in', ids)
-    .orderBy('invitedAt')
-    .limit(1)
-    .executeTakeFirst();
-  if (!invitation) return { invited: false, inviter: undefined };
-  const inviter = await db
-    .selectFrom('audiencePeople as p')
-    .select(['p.id', 'p.name', 'p.mobile'])
-    .where('p.agentId', '=', person.agentId)
-    .where((eb) =>
-      eb.or([
-        eb('p.viewerId', '=', invitation.inviterId),
-        eb(
-          'p.id',
-          'in',
-          eb
-            .selectFrom('audiencePersonBrowsers as b')
-            .select('b.personId')
-            .where('b.agentId', '=', person.agentId)
-            .where('b.browserId', '=', invitation.inviterId),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return { invited: true, inviter };
-}
-
-/** What the console shows of a person: its fields, tags, inviter and attribution path. */
-export async function toPerson(db: Db, person: PersonRow): Promise<AudiencePerson> {
-  const ids = await idsOfPerson(db, person);
-  const [tags, invitation, attribution, fav] = await Promise.all([
-    db
-      .selectFrom('audiencePersonTags as pt')
-      .innerJoin('audienceTags as t', 't.id', 'pt.tagId')
-      .select(['t.id', 't.name'])
-      .where('pt.personId', '=', person.id)
-      .orderBy('t.name')
+      .where('viewerId', 'in', all)
+      .groupBy('viewerId')
       .execute(),
-    inviterOf(db, person, ids),
-    attributionOf(db, person, ids),
-    db
-      .selectFrom('audienceFavInviters')
-      .select('personId')
-      .where('agentId', '=', person.agentId)
-      .where('personId', '=', person.id)
-      .executeTakeFirst(),
+    sumsByViewer(db, 'giftSends', agentId, all),
+    sumsByViewer(db, 'giftOrders', agentId, all),
+    sumsByViewer(db, 'redPacketGrabs', agentId, all),
   ]);
-  return {
-    id: person.id,
-    name: person.name,
-    mobile: person.mobile,
-    invitedBy: invitation.inviter?.id ?? null,
-    invitedByName: invitation.inviter ? invitation.inviter.name || invitation.inviter.mobile : null,
-    isInvitedByExisted: invitation.invited,
-    tags,
-    isBlocked: person.blockedAt !== null,
-    isFavInviter: fav !== undefined,
-    info: (person.extra ?? {}) as Record<string, unknown>,
-    createdAt: person.createdAt.toISOString(),
-    lastSeenAt: person.lastSeenAt.toISOString(),
-    attribution,
-  };
+
+  // Who the first invitation of each person names, when that inviter is a person (its own id or a merged browser's).
+  const firstInvitation = new Map<number, string>();
+  const ownerOf = new Map<string, number>();
+  for (const [personId, ids] of idsOf) for (const id of ids) ownerOf.set(id, personId);
+  for (const row of [...invitations].sort((x, y) => +new Date(x.invitedAt) - +new Date(y.invitedAt))) {
+    const personId = ownerOf.get(row.inviteeId);
+    if (personId !== undefined && !firstInvitation.has(personId)) firstInvitation.set(personId, row.inviterId);
+  }
+  const inviterIds = [...new Set(firstInvitation.values())];
+  const inviters =
+    inviterIds.length === 0
+      ? []
+      : await db
+          .selectFrom('audiencePeople as p')
+          .leftJoin('audiencePersonBrowsers as b', 'b.personId', 'p.id')
+          .select(['p.id', 'p.name', 'p.mobile', 'p.viewerId', 'b.browserId'])
+          .where('p.agentId', '=', agentId)
+          .where((eb) => eb.or([eb('p.viewerId', 'in', inviterIds), eb('b.browserId', 'in', inviterIds)]))
+          .execute();
+  const inviterById = new Map<string, { id: number; name: string; mobile: string }>();
+  for (const row of inviters) {
+    inviterById.set(row.viewerId, row);
+    if (row.browserId) inviterById.set(row.browserId, row);
+  }
+
+  return people.map((person) => {
+    const ids = idsOf.get(person.id) ?? [person.viewerId];
+    const sum = (map: Map<string, number>) => ids.reduce((total, id) => total + (map.get(id) ?? 0), 0);
+    const visit = firstVisits
+      .filter((row) => ids.includes(row.viewerId))
+      .sort((x, y) => +new Date(x.startedAt) - +new Date(y.startedAt))[0];
+    const totals = visitTotals.filter((row) => ids.includes(row.viewerId));
+    const invitedBy = firstInvitation.get(person.id);
+    const inviter = invitedBy === undefined ? undefined : inviterById.get(invitedBy);
+    return {
+      id: person.id,
+      name: person.name,
+      mobile: person.mobile,
+      invitedBy: inviter?.id ?? null,
+      invitedByName: inviter ? inviter.name || inviter.mobile : null,
+      isInvitedByExisted: invitedBy !== undefined,
+      tags: tags.filter((tag) => tag.personId === person.id).map((tag) => ({ id: tag.id, name: tag.name })),
+      isBlocked: person.blockedAt !== null,
+      isFavInviter: favs.some((fav) => fav.personId === person.id),
+      info: (person.extra ?? {}) as Record<string, unknown>,
+      createdAt: person.createdAt.toISOString(),
+      lastSeenAt: person.lastSeenAt.toISOString(),
+      attribution: {
+        ditchSign: visit?.ditchSign ?? null,
+        ditchName: visit?.ditchName ?? null,
+        firstActivityId: visit?.activityId ?? null,
+        firstActivityName: visit?.activityName ?? null,
+        firstVisitAt: visit ? new Date(visit.startedAt).toISOString() : null,
+        registeredAt: person.createdAt.toISOString(),
+        visits: totals.reduce((total, row) => total + Number(row.count), 0),
+        watchSeconds: totals.reduce((total, row) => total + Number(row.seconds ?? 0), 0),
+        giftAmount: sum(gifts),
+        paidAmount: sum(paid),
+        redPacketAmount: sum(packets),
+      } satisfies Attribution,
+    };
+  });
+}
+
+/** One person as the console shows it. */
+export async function toPerson(db: Db, person: PersonRow): Promise<AudiencePerson> {
+  const [shown] = await toPeople(db, [person]);
+  return shown as AudiencePerson;
 }
 
 type SearchQuery = z.output<typeof audienceSearchQuery>;
 
-/** LIKE's wildcards in a typed prefix are literal. */
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The search's total. A tag alone counts its tag's rows (an index-only scan) rather than joining every tagged person
+ * back to check its agent: the tag is the caller's, so its people are.
+ */
+function countOf(
+  db: Db,
+  caller: Caller,
+  query: SearchQuery,
+  people: SelectQueryBuilder<DB & { p: DB['audiencePeople'] }, 'p', object>,
+) {
+  const tagOnly =
+    query.tagId !== undefined &&
+    !query.name &&
+    !query.mobile &&
+    query.invitedBy === undefined &&
+    query.isInvitedByExisted === undefined;
+  if (tagOnly && query.tagId !== undefined) {
+    return db
+      .selectFrom('audiencePersonTags as pt')
+      .innerJoin('audienceTags as t', 't.id', 'pt.tagId')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('t.agentId', '=', caller.agentId)
+      .where('pt.tagId', '=', query.tagId)
+      .executeTakeFirstOrThrow();
+  }
+  return people.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+}
 
 /** GET /v3/user/search and GET /v3/user: the caller's people matching every filter given, newest first. */
 export async function searchAudience(db: Db, caller: Caller, query: SearchQuery): Promise<AudiencePersonList> {
   let people = db.selectFrom('audiencePeople as p').where('p.agentId', '=', caller.agentId);
-  if (query.name) people = people.where(sql<boolean>`lower(p.name) like ${likePrefix(query.name.toLowerCase())}`);
-  if (query.mobile) people = people.where(sql<boolean>`p.mobile like ${likePrefix(query.mobile)}`);
+  if (query.name) people = people.where(sql<boolean>`lower(p.name) like ${startingWith(query.name.toLowerCase())}`);
+  if (query.mobile) people = people.where(sql<boolean>`p.mobile like ${startingWith(query.mobile)}`);
   if (query.tagId !== undefined) {
     const tagId = query.tagId;
     people = people.where((eb) =>
@@ -294,9 +369,9 @@ export async function searchAudience(db: Db, caller: Caller, query: SearchQuery)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    people.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    countOf(db, caller, query, people),
   ]);
-  const items = await Promise.all(rows.map((row) => toPerson(db, row as PersonRow)));
+  const items = await toPeople(db, rows as PersonRow[]);
   return { items, pager: { page: query.page, pageSize: query.pageSize, total: Number(count.total) } };
 }
 

@@ -1,4 +1,4 @@
-import type { AudienceRecordKind, AudienceRecordList, recordQuery } from '@yanbo/contracts';
+import type { AudienceRecordKind, AudienceRecordList, audienceRecordQuery } from '@yanbo/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
@@ -74,7 +74,7 @@ export async function listRecords(
   caller: Caller,
   kind: AudienceRecordKind,
   params: { agentId: number; userId: number },
-  query: z.output<typeof recordQuery>,
+  query: z.output<typeof audienceRecordQuery>,
 ): Promise<AudienceRecordList> {
   const agentId = ownAgent(caller, params.agentId);
   const person = await ownPerson(db, caller, params.userId);

@@ -9,14 +9,13 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import { ownRows } from '../../platform/tenancy.ts';
 import { ownPerson, toPerson } from './people-service.ts';
 
 // User tags (seed 001 §3 "User tag: id, name", §7 Tags). A tag's name is unique per agent; deleting a tag takes it
 // off its people.
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
 function tagsWithCounts(db: Db, caller: Caller) {
   return ownRows(db, 'audienceTags', caller).select((eb) => [

@@ -10,3 +10,8 @@ function escapeLike(text: string): string {
 export function containing(text: string): string {
   return `%${escapeLike(text)}%`;
 }
+
+/** The LIKE pattern matching any value that starts with `text` as typed (a prefix search can use a pattern index). */
+export function startingWith(text: string): string {
+  return `${escapeLike(text)}%`;
+}

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { api, type Journey, journey, openPhone } from '../harness.ts';
+
+// The audience CRM (issue 12): a phone viewer signs in by SMS on the watch page and comments; the console finds the
+// person by mobile, its detail shows the visit and the comment; a tag added to it filters the list; blocking it makes
+// the phone's next comment refused with the Chinese reason.
+
+export function audienceJourneys(j: Journey) {
+  journey(
+    'audience: a phone viewer’s visit and comment on its CRM detail; a tag filters; blocking refuses its comment',
+    async () => {
+      const agent = await j.newAgent();
+      const { id } = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: 'CRM 旅程直播' });
+      await api(j, agent.token, 'PUT', `/activity/${id}/template`, {
+        introTabs: [{ title: '聊天室', key: 'chat', type: 'chatRoom' }],
+      });
+      await api(j, agent.token, 'POST', '/v3/user-tag', { name: '意向客户' });
+
+      const phone = await openPhone(j, `/watch/${id}`, '小周');
+      const chat = phone.getByTestId('chat-room');
+      await chat.getByText(/在线 \d+/).waitFor();
+      const mobile = `136${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+      await phone.getByTestId('watch-sign-in').click();
+      const sheet = phone.getByTestId('watch-sign-in-sheet');
+      await sheet.getByLabel('手机号').fill(mobile);
+      await sheet.getByRole('button', { name: '获取验证码' }).click();
+      await sheet.getByRole('button', { name: /秒后重发/ }).waitFor();
+      await sheet.getByLabel('短信验证码').fill(await j.smsCode(mobile, 'viewer'));
+      await sheet.getByRole('button', { name: '登录' }).click();
+      await phone
+        .getByTestId('watch-viewer')
+        .getByText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`)
+        .waitFor();
+      const input = chat.getByLabel('说点什么…');
+      await input.fill('想了解一下价格');
+      await input.press('Enter');
+      await chat.getByTestId('chat-comment').filter({ hasText: '想了解一下价格' }).waitFor();
+
+      // The console finds the person by mobile.
+      const page = await j.open(`/CRMUser#access_token=${agent.token}`);
+      await page.getByLabel('手机号').fill(mobile);
+      await page.getByRole('button', { name: /^查\s*询$/ }).click();
+      const row = page.getByRole('row', { name: new RegExp(mobile) });
+      await row.waitFor();
+      assert.equal(await page.locator('.ant-table-tbody tr.ant-table-row').count(), 1);
+      await j.screenshot(page, 'audience-list');
+
+      // Its detail: the attribution path counts the visit; the 观看记录 and 评论记录 tabs list them.
+      await row.getByRole('button', { name: /^详\s*情$/ }).click();
+      await page
+        .getByRole('cell', { name: mobile })
+        .or(page.getByText(mobile, { exact: true }))
+        .first()
+        .waitFor();
+      const path = page.getByTestId('audience-attribution');
+      await path.getByText('CRM 旅程直播').waitFor();
+      await page.getByRole('tabpanel').getByText('CRM 旅程直播').first().waitFor();
+      await page.getByRole('tab', { name: '评论记录' }).click();
+      await page.getByRole('tabpanel').getByText('想了解一下价格').waitFor();
+      await j.screenshot(page, 'audience-detail');
+
+      // A tag set on the person; the list filtered by it shows the person.
+      await page.getByRole('button', { name: '设置标签' }).click();
+      const tagDialog = page.getByRole('dialog', { name: '设置标签' });
+      await tagDialog.getByTestId('audience-tag-select').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: '意向客户' }).click();
+      // The multiple select keeps its list open: a click on the dialog's title closes it.
+      await tagDialog.locator('.ant-modal-title').click();
+      await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
+      await tagDialog.getByRole('button', { name: /^确\s*定$/ }).click();
+      await page.getByText('设置成功').first().waitFor();
+      await page.locator('.ant-descriptions').getByText('意向客户').waitFor();
+
+      await page.goto(`${j.server.baseUrl}/crmcreatTag`);
+      const tagRow = page.getByRole('row', { name: /意向客户/ });
+      await tagRow.getByRole('cell', { name: '1', exact: true }).waitFor();
+      await j.screenshot(page, 'audience-tags');
+      await tagRow.getByRole('button', { name: '查看用户' }).click();
+      await page.getByRole('row', { name: new RegExp(mobile) }).waitFor();
+      assert.equal(await page.locator('.ant-table-tbody tr.ant-table-row').count(), 1);
+      await j.screenshot(page, 'audience-tag-filter');
+
+      // Blocking (拉黑): the phone's next comment is refused with the Chinese reason.
+      const blocked = page.getByRole('row', { name: new RegExp(mobile) });
+      await blocked.getByRole('button', { name: '拉黑' }).click();
+      await page.getByRole('button', { name: /^确\s*定$/ }).click();
+      await page.getByText('已拉黑').first().waitFor();
+      await blocked.getByText('已拉黑').waitFor();
+      await input.fill('还能说话吗');
+      await input.press('Enter');
+      await chat.getByText('你已被加入黑名单，无法参与互动').waitFor();
+      await j.screenshot(phone, 'audience-phone-blocked');
+      await j.screenshot(page, 'audience-blocked');
+
+      // Reloaded, the blocked phone's page plays nothing and says why.
+      await phone.reload();
+      await phone
+        .getByTestId('watch-mobile-gate')
+        .getByText(/已被主办方禁止观看/)
+        .waitFor();
+      await j.screenshot(phone, 'audience-phone-gate');
+      await phone.context().close();
+      await page.context().close();
+    },
+  );
+}
