@@ -234,6 +234,24 @@ describe.each(engines)('catalogs on %s', (engine) => {
     expect(holders).toHaveLength(1);
   });
 
+  it('two saves of the same catalog take turns: the chapters are one save’s, whole', async () => {
+    const catalog = await create(w.aToken);
+    const [x, y] = [await w.activity(w.aToken), await w.activity(w.aToken)];
+    const save = (title: string, activityId: number) =>
+      w.call('PUT', `/v3/catalog/${catalog.id}/chapters`, {
+        token: w.aToken,
+        body: { chapters: [{ title, activityIds: [activityId] }] },
+      });
+    const results = await Promise.all([save('甲', x), save('乙', y)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const chapters = (await w.call('GET', `/v3/catalog/${catalog.id}/chapters`, { token: w.aToken })).body.items;
+    expect(chapters).toHaveLength(1);
+    expect([
+      ['甲', x],
+      ['乙', y],
+    ]).toContainEqual([chapters[0].title, chapters[0].activities[0].id]);
+  });
+
   it('saves the share card, the sanitised description and the appearance, with defaults before a save', async () => {
     const catalog = await create(w.aToken);
     const base = `/v3/catalog/${catalog.id}`;

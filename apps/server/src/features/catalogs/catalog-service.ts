@@ -217,6 +217,8 @@ export async function replaceChapters(
   const activityIds = input.chapters.flatMap((chapter) => chapter.activityIds);
   try {
     await db.transaction().execute(async (trx) => {
+      // Two saves of the same catalog take turns, so neither deletes the chapters the other is writing.
+      await trx.selectFrom('catalogs').select('id').where('id', '=', catalogId).forUpdate().execute();
       if (activityIds.length) {
         let reachable = scopeActivities(trx.selectFrom('activities').select('activities.id'), caller).where(
           'activities.id',
