@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, listOf, pageQuery } from './common.ts';
+import { statsRangeQuery } from './stats.ts';
 
 // The download center (seed 001 §3 "Task (download center)", §4 "Download task", §7 "Download center"): exports and
 // the post-event report run as background tasks; the console lists them with their progress, polls a running one by
@@ -82,17 +83,8 @@ export const createTaskInput = z.object({
 });
 export type CreateTaskInput = z.infer<typeof createTaskInput>;
 
-/** The report's params: the statistics' date range (defaults: the last 89 days up to today). */
-export const reportTaskParams = z.object({
-  startTime: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  endTime: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-});
+/** The report's params: the statistics' own date range and its rules (defaults: the last 89 days up to today). */
+export const reportTaskParams = statsRangeQuery;
 export type ReportTaskParams = z.infer<typeof reportTaskParams>;
 
 export const recentTasks = z.object({ items: z.array(task) });

@@ -148,6 +148,11 @@ describe.each(engines)('the download center on %s', (engine) => {
     const badRange = await createReport(w.aToken, id, { startTime: 'yesterday' });
     expect(badRange.status).toBe(400);
     expect(badRange.body.field).toBe('params.startTime');
+    const backwards = await createReport(w.aToken, id, { startTime: '2026-03-02', endTime: '2026-03-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.field).toBe('params.endTime');
+    const tooLong = await createReport(w.aToken, id, { startTime: '2024-01-01', endTime: '2026-03-01' });
+    expect(tooLong.body.field).toBe('params.startTime');
     expectError(
       await w.call('POST', '/v3/task/', { token: w.aToken, body: { kind: 'report' } }),
       400,
