@@ -302,6 +302,62 @@ describe.each(engines)('audience CRM on %s', (engine) => {
     expect(asked.status, asked.text).toBe(200);
   });
 
+  it('shows the attribution path: the ditch of the first visit, watch time, and what the person gave', async () => {
+    const ditch = await w.call('POST', `/agent/${w.a.id}/promotion-channel`, {
+      token: w.aToken,
+      body: { name: '公众号推文', activityId },
+    });
+    expect(ditch.status, ditch.text).toBe(200);
+    const mobile = nextMobile();
+    const visit = await w.call('POST', `/watch/${activityId}/visit`, {
+      body: { ditch: ditch.body.sign },
+      ip: nextIp(),
+    });
+    const browser = cookieOf(visit, VIEWER_COOKIE);
+    await w.t.ctx.db.updateTable('visits').set({ watchSeconds: 95 }).where('id', '=', visit.body.visitId).execute();
+    await w.t.ctx.db.deleteFrom('smsCodes').where('mobile', '=', mobile).execute();
+    const ip = nextIp();
+    await w.call('POST', `/watch/${activityId}/sign-in/code`, { body: { mobile }, ip });
+    await w.call('POST', `/watch/${activityId}/sign-in`, {
+      body: { mobile, code: lastSmsCode(w.t.dataDir, mobile, 'viewer') },
+      headers: { cookie: browser },
+      ip,
+    });
+    const person = await personByMobile(mobile);
+    const gift = await w.call('POST', '/v3/agent/gift', {
+      token: w.aToken,
+      body: { name: '点赞', icon: '/files/like.png', price: 0 },
+    });
+    await w.t.ctx.db
+      .insertInto('giftSends')
+      .values({
+        agentId: w.a.id,
+        activityId,
+        viewerId: visit.body.viewerId,
+        nickname: '小王',
+        giftId: gift.body.id,
+        giftName: '点赞',
+        giftIcon: '/files/like.png',
+        price: 0,
+        count: 3,
+        amount: 0,
+      })
+      .execute();
+    const shown = await w.call('GET', `/v3/user/${person.id}`, { token: w.aToken });
+    expect(shown.body.attribution).toMatchObject({
+      ditchSign: ditch.body.sign,
+      ditchName: '公众号推文',
+      firstActivityId: activityId,
+      visits: 1,
+      watchSeconds: 95,
+      giftAmount: 0,
+    });
+    const gifts = await w.call('GET', `/v3/agent/${w.a.id}/user/${person.id}/gift`, { token: w.aToken });
+    expect(gifts.body.items).toEqual([expect.objectContaining({ text: '点赞 ×3', amount: 0 })]);
+    const visits = await w.call('GET', `/v3/agent/${w.a.id}/user/${person.id}/stats/visits`, { token: w.aToken });
+    expect(visits.body.items).toEqual([expect.objectContaining({ text: '公众号推文', watchSeconds: 95 })]);
+  });
+
   it('deletes a person: its tags go, its records stay; signing in again makes a new person', async () => {
     const mobile = nextMobile();
     await phoneViewer(activityId, mobile);

@@ -331,7 +331,13 @@ function countOf(
 export async function searchAudience(db: Db, caller: Caller, query: SearchQuery): Promise<AudiencePersonList> {
   let people = db.selectFrom('audiencePeople as p').where('p.agentId', '=', caller.agentId);
   if (query.name) people = people.where(sql<boolean>`lower(p.name) like ${startingWith(query.name.toLowerCase())}`);
-  if (query.mobile) people = people.where(sql<boolean>`p.mobile like ${startingWith(query.mobile)}`);
+  if (query.mobile) {
+    // A whole mobile is one person: the unique (agent, mobile) index finds it without a pattern.
+    people =
+      query.mobile.length === 11
+        ? people.where('p.mobile', '=', query.mobile)
+        : people.where(sql<boolean>`p.mobile like ${startingWith(query.mobile)}`);
+  }
   if (query.tagId !== undefined) {
     const tagId = query.tagId;
     people = people.where((eb) =>
