@@ -197,4 +197,32 @@ describe.each(engines)('the task queue on %s', (engine) => {
     expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0, leaseOwner: null });
     await t.ctx.db.deleteFrom('tasks').where('id', '=', id).execute();
   });
+
+  it('does not hold the process’s close for a task that heeds no signal: the task keeps its lease for another worker', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    behaviour = async () => {
+      await gate;
+      return 'late';
+    };
+    const id = await enqueue(9);
+    const worker = createTaskQueue({
+      db: t.ctx.db,
+      files: t.ctx.tasks.files,
+      log: () => {},
+      pollMs: 10,
+      stopWaitMs: 200,
+    });
+    worker.register(probe());
+    worker.start();
+    while ((await row(id))?.status !== 'running') await sleep(10);
+    const began = Date.now();
+    await worker.stop();
+    expect(Date.now() - began).toBeLessThan(2_000);
+    expect(await row(id)).toMatchObject({ status: 'running', leaseOwner: worker.workerId });
+    release();
+    await t.ctx.db.deleteFrom('tasks').where('id', '=', id).execute();
+  });
 });

@@ -88,6 +88,8 @@ export interface TaskQueueOptions {
   pollMs?: number;
   /** The wait before a failed attempt is tried again, times the attempt. */
   retryDelayMs?: number;
+  /** How long stopping waits for the running task to hand itself back. */
+  stopWaitMs?: number;
 }
 
 export interface TaskQueue {
@@ -131,6 +133,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 1_000;
   const retryDelayMs = options.retryDelayMs ?? 5_000;
+  const stopWaitMs = options.stopWaitMs ?? 10_000;
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const registry = new Map<string, TaskKind>();
   let running = false;
@@ -348,7 +351,11 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
       running = false;
       current?.abort(new WorkerStopping('worker stopping'));
       wake?.();
-      await loop;
+      // A task that heeds neither its signal nor its progress reports does not hold the process's close: it keeps its
+      // lease until that runs out, and another worker takes it then.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([loop, new Promise((resolve) => (timer = setTimeout(resolve, stopWaitMs)))]);
+      clearTimeout(timer);
       loop = null;
     },
     poke() {
