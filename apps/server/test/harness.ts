@@ -426,9 +426,12 @@ export interface OutboxLine {
   mobile: string;
   /** A code's; a reminder has none. */
   code: string;
-  purpose: SmsPurpose | 'reminder';
+  purpose: SmsPurpose | 'reminder' | 'review';
   /** A reminder's activity name. */
   activity?: string;
+  /** A registration review's form name and outcome (已通过, 未通过). */
+  form?: string;
+  result?: string;
   sentAt: string;
 }
 

@@ -4,6 +4,7 @@ import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useState } 
 import { CodeGate } from './components/code-gate';
 import { IntroTabs } from './components/intro-tabs';
 import { InvitationButton } from './components/invitation-card';
+import { RegistrationGateView } from './components/registration-gate';
 import { StageView } from './components/stage-view';
 import { MobileGateView, ViewerBadge } from './components/viewer-sign-in';
 import { watchTexts as t } from './locales/zh-CN';
@@ -192,6 +193,8 @@ export function WatchApp({
           <CodeGate activityId={activityId} page={page} onEntered={() => void reload()} />
         ) : page.mobileGate !== 'open' && activityId !== null ? (
           <MobileGateView activityId={activityId} page={page} onChanged={() => void reload()} />
+        ) : page.registrationGate !== 'open' && activityId !== null ? (
+          <RegistrationGateView activityId={activityId} page={page} onChanged={() => void reload()} />
         ) : (
           <StageView page={page} stage={stage} onStarted={() => void reload()} />
         )}

@@ -69,8 +69,11 @@ export type SmsLoginBody = z.infer<typeof smsLoginBody>;
 /** What a verification code is for; `subscribe` confirms a viewer's mobile for an activity's reminders (预约). */
 export const smsPurpose = z.enum(['signup', 'login', 'lostpass', 'mobile', 'verify', 'subscribe', 'viewer']);
 export type SmsPurpose = z.infer<typeof smsPurpose>;
-/** Every message the SMS gateway sends: a code for one of the purposes, or an activity's start reminder. */
-export type SmsTemplateName = SmsPurpose | 'reminder';
+/**
+ * Every message the SMS gateway sends: a code for one of the purposes, an activity's start reminder, or a registration
+ * review's outcome (issue 12).
+ */
+export type SmsTemplateName = SmsPurpose | 'reminder' | 'review';
 
 /** Public SMS send (signup, login, lostpass), signed with `Authorization: Sms <timestamp>.<hash>`. */
 export const smsSendBody = z.object({ mobile, purpose: smsPurpose.extract(['signup', 'login', 'lostpass']) });

@@ -4,6 +4,7 @@ import { activityMenu, invitation, shareCard } from './activity-settings.ts';
 import { defineCalls } from './call.ts';
 import { id, isoDateTime, mobile, ok, smsCode } from './common.ts';
 import { liveTemplate } from './page-template.ts';
+import { REGISTRATION_GATES } from './registration.ts';
 
 import { MOBILE_GATES } from './watch-constants.ts';
 
@@ -48,7 +49,14 @@ export const watchPage = z.object({
   viewer: z.object({ mobile: z.string() }).nullable(),
   /** When the activity lists allowed mobiles: open (no list), signIn (sign in first) or notAllowed (not listed). */
   mobileGate: z.enum(MOBILE_GATES),
-  /** The playback addresses; null until the watch code is given and the mobile gate is open (or with no stream). */
+  /** Issue 12: a bound registration's gate: open, form (fill it in), pending (等待审核) or rejected. */
+  registrationGate: z.enum(REGISTRATION_GATES),
+  /** Issue 13 paid viewing: open (no price, or this viewer paid) or pay (pay the per-view price before it plays). */
+  paidViewGate: z.enum(['open', 'pay']),
+  /**
+   * The playback addresses; null until the watch code is given, the mobile gate is open and the registration lets the
+   * viewer in (or with no stream).
+   */
   playback: watchPlayback.nullable(),
 });
 export type WatchPage = z.infer<typeof watchPage>;

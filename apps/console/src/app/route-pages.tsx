@@ -217,15 +217,15 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     (m) => m.CatalogSettingPage,
   ),
   enroll: lazyPage(
-    () => import('../features/enroll/enroll-list-page'),
+    () => import('../features/registration/enroll-pages'),
     (m) => m.EnrollListPage,
   ),
   'enroll.edit': lazyPage(
-    () => import('../features/enroll/enroll-edit-page'),
+    () => import('../features/registration/enroll-pages'),
     (m) => m.EnrollEditPage,
   ),
   'enroll.record': lazyPage(
-    () => import('../features/enroll/enroll-record-page'),
+    () => import('../features/registration/enroll-pages'),
     (m) => m.EnrollRecordPage,
   ),
   financial: lazyPage(
@@ -281,19 +281,19 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     (m) => m.DocumentPage,
   ),
   'applications.form': lazyPage(
-    () => import('../features/applications/form-page'),
+    () => import('../features/registration/form-application-pages'),
     (m) => m.FormPage,
   ),
   'applications.form.create': lazyPage(
-    () => import('../features/applications/form-create-page'),
+    () => import('../features/registration/form-application-pages'),
     (m) => m.FormCreatePage,
   ),
   'applications.form.edit': lazyPage(
-    () => import('../features/applications/form-edit-page'),
+    () => import('../features/registration/form-application-pages'),
     (m) => m.FormEditPage,
   ),
   'applications.form.data': lazyPage(
-    () => import('../features/applications/form-data-page'),
+    () => import('../features/registration/form-application-pages'),
     (m) => m.FormDataPage,
   ),
 };

@@ -87,6 +87,8 @@ function smsTemplates(env: NodeJS.ProcessEnv): Record<SmsTemplateName, string> {
       smsPurpose.options.map((purpose) => [purpose, env[`SMS_TEMPLATE_${purpose.toUpperCase()}`] || fallback]),
     ),
     reminder: env.SMS_TEMPLATE_REMINDER ?? '',
+    // Issue 12: a registration's review outcome (the form's name and 已通过 / 未通过); unset, no review is texted.
+    review: env.SMS_TEMPLATE_REVIEW ?? '',
   } as Record<SmsTemplateName, string>;
 }
 

@@ -21,6 +21,7 @@ const TEMPLATES: Record<SmsTemplateName, string> = {
   viewer: 'SMS_100004',
   subscribe: 'SMS_100004',
   reminder: 'SMS_100009',
+  review: 'SMS_100010',
 };
 
 const smsConfig = (endpoint: string, secret = 'aliyun-secret'): SmsGatewayConfig => ({

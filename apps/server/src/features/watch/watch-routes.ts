@@ -23,6 +23,7 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
         params.id,
         typeof token === 'string' ? token : undefined,
         cookieValue(request.headers.cookie, VIEWER_MOBILE_COOKIE),
+        viewerIdOf(ctx, request),
       );
     },
     enterWatchCode: ({ params, body, request }) => watch.enterWatchCode(ctx, params.id, body.code, clientOf(request)),

@@ -8,16 +8,20 @@ import type { SmsPurpose } from '@yanbo/contracts';
  */
 export type SmsMessage =
   | { mobile: string; purpose: SmsPurpose; code: string }
-  | { mobile: string; purpose: 'reminder'; activity: string };
+  | { mobile: string; purpose: 'reminder'; activity: string }
+  | { mobile: string; purpose: 'review'; form: string; result: string };
 
 /** A reminder's activity name as its template variable: gateways cap a variable's length, so a long name is cut. */
 export const REMINDER_NAME_MAX = 20;
 export const reminderName = (name: string) =>
   [...name].length > REMINDER_NAME_MAX ? `${[...name].slice(0, REMINDER_NAME_MAX - 1).join('')}…` : name;
 
-/** The template's variables: `{code}` for a code, `{activity}` for a reminder. */
-export const templateParams = (message: SmsMessage): Record<string, string> =>
-  message.purpose === 'reminder' ? { activity: reminderName(message.activity) } : { code: message.code };
+/** The template's variables: `{code}` for a code, `{activity}` for a reminder, `{form}` and `{result}` for a review. */
+export const templateParams = (message: SmsMessage): Record<string, string> => {
+  if (message.purpose === 'reminder') return { activity: reminderName(message.activity) };
+  if (message.purpose === 'review') return { form: reminderName(message.form), result: message.result };
+  return { code: message.code };
+};
 
 /**
  * Where SMS messages go. A real gateway implements the same interface: send resolves once the gateway
@@ -74,7 +78,9 @@ export function createLogSmsProvider(dataDir: string, log: (line: string) => voi
       log(
         message.purpose === 'reminder'
           ? `[sms:log] to ${message.mobile}: 【演播】您预约的直播「${reminderName(message.activity)}」已开始，欢迎观看。`
-          : `[sms:log] to ${message.mobile}: 【演播】您的${PURPOSE_TEXT[message.purpose]}验证码是 ${message.code}，10 分钟内有效。`,
+          : message.purpose === 'review'
+            ? `[sms:log] to ${message.mobile}: 【演播】您提交的报名「${reminderName(message.form)}」审核${message.result}。`
+            : `[sms:log] to ${message.mobile}: 【演播】您的${PURPOSE_TEXT[message.purpose]}验证码是 ${message.code}，10 分钟内有效。`,
       );
     },
   };
