@@ -80,6 +80,45 @@ export function audienceJourneys(j: Journey) {
       assert.equal(await page.locator('.ant-table-tbody tr.ant-table-row').count(), 1);
       await j.screenshot(page, 'audience-tag-filter');
 
+      // The CRM form: a required 公司 field the agent collects.
+      await page.getByRole('button', { name: 'CRM 表单' }).click();
+      const formDialog = page.getByRole('dialog', { name: 'CRM 表单' });
+      await formDialog.getByRole('button', { name: '添加字段' }).click();
+      await formDialog.getByLabel('字段标识').fill('company');
+      await formDialog.getByLabel('名称').fill('公司');
+      await formDialog.getByLabel('必填').check();
+      await j.screenshot(page, 'audience-crm-form');
+      await formDialog.getByRole('button', { name: /^保\s*存$/ }).click();
+      await page.getByText('保存成功').first().waitFor();
+      await formDialog.waitFor({ state: 'hidden' });
+
+      // The person edited with its name and the new field, and kept as a common referrer.
+      await page
+        .getByRole('row', { name: new RegExp(mobile) })
+        .getByRole('button', { name: /^详\s*情$/ })
+        .click();
+      await page.getByRole('button', { name: /^编\s*辑$/ }).click();
+      const editDialog = page.getByRole('dialog', { name: '编辑用户' });
+      await editDialog.getByLabel('姓名').fill('周先生');
+      await editDialog.getByLabel('公司').fill('演播科技');
+      await editDialog.getByRole('button', { name: /^确\s*定$/ }).click();
+      await page.getByText('保存成功').first().waitFor();
+      const info = page.locator('.ant-descriptions').first();
+      await info.getByText('周先生').waitFor();
+      await info.getByText('演播科技').waitFor();
+      await page.getByRole('button', { name: '设为常用推荐人' }).click();
+      await page.getByText('添加成功').first().waitFor();
+      await page.getByRole('button', { name: '取消常用推荐人' }).waitFor();
+      await j.screenshot(page, 'audience-detail-edited');
+
+      await page.goto(`${j.server.baseUrl}/CRMUser`);
+      await page.getByRole('button', { name: '常用推荐人' }).click();
+      const drawer = page.locator('.ant-drawer');
+      await drawer.getByRole('row', { name: /周先生/ }).waitFor();
+      await j.screenshot(page, 'audience-fav-inviters');
+      await drawer.locator('.ant-drawer-close').click();
+      await drawer.waitFor({ state: 'hidden' });
+
       // Blocking (拉黑): the phone's next comment is refused with the Chinese reason.
       const blocked = page.getByRole('row', { name: new RegExp(mobile) });
       await blocked.getByRole('button', { name: '拉黑' }).click();
