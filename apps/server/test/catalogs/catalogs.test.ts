@@ -213,6 +213,63 @@ describe.each(engines)('catalogs on %s', (engine) => {
     ).toBe(200);
   });
 
+  it('refuses an activity bound to a registration (添加失败，活动已被应用在其它报名表下), not one of a form application', async () => {
+    const catalog = await create(w.aToken);
+    const [enrolled, withForm, free] = [
+      await w.activity(w.aToken),
+      await w.activity(w.aToken),
+      await w.activity(w.aToken),
+    ];
+    const enroll = await w.call('POST', '/v3/registration', { token: w.aToken, body: { name: uniqueName('报名表') } });
+    expect(enroll.status, enroll.text).toBe(200);
+    const bound = await w.call('POST', `/v3/registration/${enroll.body.id}/bind`, {
+      token: w.aToken,
+      body: { activityIds: [enrolled] },
+    });
+    expect(bound.status, bound.text).toBe(200);
+    const form = await w.call('POST', '/v3/registration', {
+      token: w.aToken,
+      body: { kind: 'form', name: uniqueName('表单') },
+    });
+    expect(form.status, form.text).toBe(200);
+    await w.call('POST', `/v3/registration/${form.body.id}/bind`, {
+      token: w.aToken,
+      body: { activityIds: [withForm] },
+    });
+
+    expectError(
+      await w.call('PUT', `/v3/catalog/${catalog.id}/chapters`, {
+        token: w.aToken,
+        body: { chapters: [{ title: '报名', activityIds: [free, enrolled] }] },
+      }),
+      400,
+      CATALOG_ERRORS.activityInOtherRegistration,
+      { field: 'chapters' },
+    );
+    expect((await w.call('GET', `/v3/catalog/${catalog.id}/chapters`, { token: w.aToken })).body.items).toEqual([]);
+    expect(
+      (
+        await w.call('PUT', `/v3/catalog/${catalog.id}/chapters`, {
+          token: w.aToken,
+          body: { chapters: [{ title: '表单', activityIds: [free, withForm] }] },
+        })
+      ).status,
+    ).toBe(200);
+    // Unbound, the activity may join.
+    await w.call('POST', `/v3/registration/${enroll.body.id}/unbind`, {
+      token: w.aToken,
+      body: { activityIds: [enrolled] },
+    });
+    expect(
+      (
+        await w.call('PUT', `/v3/catalog/${catalog.id}/chapters`, {
+          token: w.aToken,
+          body: { chapters: [{ title: '表单', activityIds: [free, withForm, enrolled] }] },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('two catalogs saving the same activity at once: one wins, the other is refused', async () => {
     const [x, y] = [await create(w.aToken), await create(w.aToken)];
     const activity = await w.activity(w.aToken);

@@ -27,6 +27,7 @@ import { page } from '../../platform/db/page.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { ownRows, scopeActivities } from '../../platform/tenancy.ts';
+import { registrationsOfActivities } from '../registration/index.ts';
 import { sanitiseHtml } from '../watch/index.ts';
 
 // Catalogs belong to the agent. A sub-account sees only the catalogs it made, and those hold only its own activities
@@ -238,13 +239,18 @@ export async function replaceChapters(
           .forUpdate()
           .execute();
         const heldBy = new Map(held.map((row) => [row.activityId, row.catalogId]));
+        const registrations = await registrationsOfActivities(trx, activityIds);
         for (const activityId of activityIds) {
           // A series (多会场) of activities does not exist in this product yet, so no activity belongs to one; the
-          // rule's check is in chapterActivityRefusal, ready for the day a series does. Registrations are checked there
-          // too once they bind activities (registrationOf below).
+          // rule's check is in chapterActivityRefusal, ready for the day a series does. A catalog has no registration
+          // of its own, so an activity bound to any registration is bound to another one.
           const refusal = chapterActivityRefusal(
-            { catalogId: heldBy.get(activityId) ?? null, seriesId: null, registrationId: null },
-            { catalogId },
+            {
+              catalogId: heldBy.get(activityId) ?? null,
+              seriesId: null,
+              registrationId: registrations.get(activityId) ?? null,
+            },
+            { catalogId, registrationId: null },
           );
           if (refusal) throw badRequest(refusal, undefined, 'chapters');
         }
