@@ -70,4 +70,32 @@ export function downloadCenterJourneys(j: Journey) {
       await page.context().close();
     },
   );
+
+  journey(
+    'download center: queued tasks are polled until they end, and one whose activity was deleted says why it failed',
+    async () => {
+      const agent = await j.newAgent();
+      const { id: busy } = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '排队的报告' });
+      const { id: gone } = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '删除的活动' });
+      const page = await j.open(`/download#access_token=${agent.token}`);
+      await page.getByText('还没有下载任务').first().waitFor();
+      // The worker runs one task at a time: the last task waits behind the others, and its activity is deleted first.
+      for (let i = 0; i < 12; i++) await api(j, agent.token, 'POST', '/v3/task/', { kind: 'report', activityId: busy });
+      const doomed = await api<{ id: number }>(j, agent.token, 'POST', '/v3/task/', {
+        kind: 'report',
+        activityId: gone,
+      });
+      await api(j, agent.token, 'DELETE', `/activity/${gone}`);
+      await page.reload();
+      const failed = page.getByTestId(`task-status-${doomed.id}`);
+      // Each row follows its own task by id until it ends.
+      await page.locator('.ant-table-row').nth(9).getByText('已完成').waitFor();
+      await failed.filter({ hasText: /^失败$/ }).waitFor();
+      const failedRow = page.locator('.ant-table-row').filter({ hasText: '删除的活动-数据报告.pdf' });
+      await failedRow.getByText('失败原因：活动不存在或已删除').waitFor();
+      await page.locator('.ant-pagination').getByText('共 13 个任务').waitFor();
+      await j.screenshot(page, 'download-center-failed');
+      await page.context().close();
+    },
+  );
 }

@@ -58,6 +58,8 @@ describe.each(engines)('the download center on %s', (engine) => {
     expect(created.body).toMatchObject({
       label: 'download',
       kind: 'report',
+      // Named after its activity from the start, before the file exists.
+      name: '春季发布会-数据报告.pdf',
       activityId: id,
       status: 'pending',
       progress: { done: 0, total: null, percent: 0 },

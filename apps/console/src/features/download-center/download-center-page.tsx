@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { TASK_PAGE_SIZE, type Task } from '@yanbo/contracts';
 import { Button, Card, List, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { downloadCenterTexts as t, taskErrorTexts } from '../../locales/zh-CN/download-center';
 import { downloadTask, isRunning, recentTasksQuery, taskListQuery, taskQuery, useTaskMutations } from './api/tasks';
 
@@ -27,37 +27,43 @@ function size(bytes: number | null): string {
 const beijingTime = (iso: string) =>
   new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
-/** A running task's row: polled by id until it ends; then the list is told. */
-function useLiveTask(task: Task, onEnded: () => void): Task {
-  const running = isRunning(task);
-  const { data } = useQuery({ ...taskQuery(task.id), enabled: running, initialData: task });
-  const live = running ? (data ?? task) : task;
-  const ended = running && !isRunning(live);
-  useEffect(() => {
-    if (ended) onEnded();
-  }, [ended, onEnded]);
-  return live;
+/**
+ * Seed 001 §4 "The mission status is polled by id and stored": every task a list shows running is polled by id until
+ * it ends, and its latest answer stands in for the list's row (status, progress, name, size, download link), so a row
+ * moves on its own without the list being fetched again.
+ */
+function useLatestTasks(lists: Task[][]): (task: Task) => Task {
+  const running = [
+    ...new Set(
+      lists
+        .flat()
+        .filter(isRunning)
+        .map((task) => task.id),
+    ),
+  ];
+  const polled = useQueries({ queries: running.map((id) => taskQuery(id)) });
+  const latest = new Map(polled.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
+  return (task) => latest.get(task.id) ?? task;
 }
 
-function TaskStatus({ task, onEnded }: { task: Task; onEnded: () => void }) {
-  const live = useLiveTask(task, onEnded);
+function TaskStatus({ task }: { task: Task }) {
   return (
     <Space direction="vertical" size={2} style={{ width: '100%' }}>
       <Space>
-        <Tag color={STATUS_COLORS[live.status]} data-testid={`task-status-${live.id}`}>
-          {t[`downloadCenter.status.${live.status}`]}
+        <Tag color={STATUS_COLORS[task.status]} data-testid={`task-status-${task.id}`}>
+          {t[`downloadCenter.status.${task.status}`]}
         </Tag>
       </Space>
       <Progress
-        percent={live.progress.percent}
+        percent={task.progress.percent}
         size="small"
-        status={live.status === 'failed' ? 'exception' : live.status === 'done' ? 'success' : 'active'}
+        status={task.status === 'failed' ? 'exception' : task.status === 'done' ? 'success' : 'active'}
       />
-      {live.status === 'failed' && live.error && (
-        <Typography.Text type="danger">{t['downloadCenter.failedBecause'](reasonOf(live.error))}</Typography.Text>
+      {task.status === 'failed' && task.error && (
+        <Typography.Text type="danger">{t['downloadCenter.failedBecause'](reasonOf(task.error))}</Typography.Text>
       )}
-      {live.status === 'pending' && live.error && (
-        <Typography.Text type="warning">{t['downloadCenter.retrying'](reasonOf(live.error))}</Typography.Text>
+      {task.status === 'pending' && task.error && (
+        <Typography.Text type="warning">{t['downloadCenter.retrying'](reasonOf(task.error))}</Typography.Text>
       )}
     </Space>
   );
@@ -68,10 +74,9 @@ export function DownloadCenterPage() {
   const list = useQuery(taskListQuery(page));
   const recent = useQuery(recentTasksQuery());
   const { remove } = useTaskMutations();
-  const refresh = () => {
-    void list.refetch();
-    void recent.refetch();
-  };
+  const items = list.data?.items ?? [];
+  const recentItems = recent.data?.items ?? [];
+  const latest = useLatestTasks([items, recentItems]);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title={t['downloadCenter.title']}>
@@ -79,7 +84,7 @@ export function DownloadCenterPage() {
         <Table<Task>
           rowKey="id"
           loading={list.isLoading}
-          dataSource={list.data?.items ?? []}
+          dataSource={items.map(latest)}
           locale={{ emptyText: t['downloadCenter.empty'] }}
           pagination={{
             current: page,
@@ -94,7 +99,7 @@ export function DownloadCenterPage() {
               title: t['downloadCenter.column.status'],
               key: 'status',
               width: 280,
-              render: (_, task) => <TaskStatus task={task} onEnded={refresh} />,
+              render: (_, task) => <TaskStatus task={task} />,
             },
             {
               title: t['downloadCenter.column.size'],
@@ -141,7 +146,7 @@ export function DownloadCenterPage() {
       <Card title={t['downloadCenter.recent']} size="small">
         <List
           size="small"
-          dataSource={recent.data?.items ?? []}
+          dataSource={recentItems.map(latest)}
           locale={{ emptyText: t['downloadCenter.empty'] }}
           renderItem={(task) => (
             <List.Item>

@@ -121,9 +121,15 @@ export async function createTask(ctx: AppContext, caller: Caller, input: CreateT
     const issue = parsed.error.issues[0];
     throw invalidField(['params', ...(issue?.path ?? [])].join('.'), issue?.message ?? 'Invalid params');
   }
-  let activityId: number | null = null;
-  if (input.activityId !== undefined) activityId = await ownActivity(ctx.db, caller, input.activityId);
-  else if (kind.needsActivity) throw invalidField('activityId', TASK_ERRORS.activityRequired);
+  let activity: { id: number; name: string } | null = null;
+  if (input.activityId !== undefined) {
+    const id = await ownActivity(ctx.db, caller, input.activityId);
+    activity = await ctx.db
+      .selectFrom('activities')
+      .select(['id', 'name'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  } else if (kind.needsActivity) throw invalidField('activityId', TASK_ERRORS.activityRequired);
   // One agent's tasks cannot fill the queue the other agents share: past TASK_MAX_WAITING unfinished, it waits.
   const waiting = await ctx.db
     .selectFrom('tasks')
@@ -138,10 +144,10 @@ export async function createTask(ctx: AppContext, caller: Caller, input: CreateT
     .values({
       agentId: caller.agentId,
       subagentId: caller.subagentId,
-      activityId,
+      activityId: activity?.id ?? null,
       label: input.label,
       kind: kind.kind,
-      name: kind.fileName(parsed.data),
+      name: kind.fileName(parsed.data, activity),
       params: JSON.stringify(parsed.data),
       maxAttempts: kind.maxAttempts ?? 3,
     })

@@ -28,12 +28,21 @@ import { drawReport } from './report-pdf.ts';
 
 const STEPS = 11;
 
+/** The report's file name: the activity's name made fit for a file on any system (no separators, reserved or control characters). */
+function reportFileName(activityName: string): string {
+  const safe = [...activityName]
+    .map((char) => (/[\\/:*?"<>|]/.test(char) || char.charCodeAt(0) < 32 ? '_' : char))
+    .join('')
+    .slice(0, 60);
+  return safe ? `${safe}-数据报告.pdf` : '数据报告.pdf';
+}
+
 export function reportTaskKind(ctx: AppContext): TaskKind<ReportTaskParams> {
   return {
     kind: REPORT_TASK_KIND,
     params: reportTaskParams,
     needsActivity: true,
-    fileName: () => '数据报告.pdf',
+    fileName: (_, activity) => reportFileName(activity?.name ?? ''),
     async run(task) {
       const activityId = task.activityId;
       if (activityId === null) throw new TaskError(ERROR_MESSAGES.activityNotFound);
@@ -83,12 +92,7 @@ export function reportTaskKind(ctx: AppContext): TaskKind<ReportTaskParams> {
         },
         await reportFont(),
       );
-      // A name fit for a file on any system: no path separators, reserved or control characters.
-      const safeName = [...activity.name]
-        .map((char) => (/[\\/:*?"<>|]/.test(char) || char.charCodeAt(0) < 32 ? '_' : char))
-        .join('')
-        .slice(0, 60);
-      return { fileName: `${safeName}-数据报告.pdf`, contentType: 'application/pdf', body };
+      return { fileName: reportFileName(activity.name), contentType: 'application/pdf', body };
     },
   };
 }

@@ -13,7 +13,7 @@ import type { TaskFiles } from './task-files.ts';
 //     kind: 'report',                        // the name POST /v3/task carries; one feature owns it
 //     params: z.object({ ... }),             // checked when the task is created (400 naming the field) and again here
 //     needsActivity: true,                   // the create must name an activityId of the caller's (404 otherwise)
-//     fileName: (params) => 'name.pdf',      // what the download center lists before the file exists
+//     fileName: (params, activity) => `${activity?.name}.pdf`,  // listed before the file exists
 //     async run(task) {                      // in the worker, never in a request
 //       await task.progress(done, total);    // as it goes: shown in the download center; throws once the task is
 //                                            // deleted, so a cancelled task stops at its next report
@@ -71,8 +71,8 @@ export interface TaskKind<P = unknown> {
   params: z.ZodType<P>;
   /** The create must name an activity of the caller's. */
   needsActivity: boolean;
-  /** The name the download center shows while the task runs. */
-  fileName(params: P): string;
+  /** The name the download center shows until the file exists (the activity is the create's, when it names one). */
+  fileName(params: P, activity: { name: string } | null): string;
   /** Tries before a task that keeps failing (or whose process keeps dying) is failed; default 3. */
   maxAttempts?: number;
   run(task: RunningTask<P>): Promise<TaskOutput>;

@@ -37,6 +37,8 @@ export const taskQuery = (id: number) =>
   queryOptions({
     queryKey: [...taskListsKey, 'task', id] as const,
     queryFn: ({ signal }) => api(downloadCenterCalls.getTask, { params: { id }, signal }),
+    // A poll that fails (the task deleted meanwhile, a moment offline) leaves the row as it was: no toast.
+    meta: { silent: true },
     refetchInterval: (query) => (query.state.data && !isRunning(query.state.data) ? false : TASK_POLL_MS),
   });
 
@@ -51,8 +53,9 @@ export function useTaskMutations() {
   });
   const remove = useMutation({
     mutationFn: (id: number) => api(downloadCenterCalls.deleteTask, { params: { id } }),
-    onSuccess: async () => {
+    onSuccess: async (_, id) => {
       toastSuccess(t['downloadCenter.deleted']);
+      queryClient.removeQueries({ queryKey: taskQuery(id).queryKey });
       await reload();
     },
   });
