@@ -51,9 +51,9 @@ export function registrationJourneys(j: Journey) {
       const picker = page.getByRole('dialog', { name: '选择活动' });
       await picker.getByRole('combobox').click();
       await page.getByTitle(`报名旅程直播（${activity.id}）`).click();
-    await picker.locator('.ant-select-selection-item').filter({ hasText: '报名旅程直播' }).waitFor();
-    // The multiple select keeps its list open: closed by a click beside it, so 确定 is not under it.
-    await picker.locator('.ant-modal-title').click();
+      await picker.locator('.ant-select-selection-item').filter({ hasText: '报名旅程直播' }).waitFor();
+      // The multiple select keeps its list open: closed by a click beside it, so 确定 is not under it.
+      await picker.locator('.ant-modal-title').click();
       const bound = answerTo(page, 'POST', /^\/v3\/registration\/\d+\/bind$/);
       await picker.getByRole('button', { name: spaced('确定') }).click();
       assert.equal((await bound).status(), 200);
@@ -123,6 +123,48 @@ export function registrationJourneys(j: Journey) {
       } finally {
         ffmpeg.kill('SIGKILL');
       }
+    },
+  );
+
+  journey(
+    'registration: the form application is built, bound, filled on a phone, and its data shows the answer',
+    async () => {
+      const agent = await j.newAgent();
+      const activity = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '表单旅程直播' });
+
+      const page = await j.open(`/application/form#access_token=${agent.token}`);
+      await page.getByText('还没有表单，新建一个吧').waitFor();
+      await page.getByRole('button', { name: '新建表单' }).click();
+      await page.waitForURL(/\/application\/form\/create$/);
+      await page.getByPlaceholder('如：春季发布会报名').fill('满意度调查');
+      await page.getByRole('button', { name: '添加字段' }).click();
+      await page.getByRole('menuitem', { name: '单选' }).click();
+      await page.getByLabel('字段名称').fill('您的评价');
+      await page.getByLabel('选项（每行一个）').fill('满意\n一般\n不满意');
+      await page.getByTestId('registration-preview').getByRole('radio', { name: '不满意' }).waitFor();
+      const created = answerTo(page, 'POST', /^\/v3\/registration$/);
+      await page.getByRole('button', { name: spaced('保存') }).click();
+      assert.equal((await created).status(), 200);
+      await page.waitForURL(/\/application\/form\/edit\?id=\d+/);
+      const formId = Number(new URL(page.url()).searchParams.get('id'));
+      await api(j, agent.token, 'POST', `/v3/registration/${formId}/bind`, { activityIds: [activity.id] });
+
+      const phone = await openPhone(j, `/watch/${activity.id}`);
+      await phone.getByTestId('watch-form-open').click();
+      const sheet = phone.getByTestId('watch-registration-sheet');
+      await sheet.getByRole('radio', { name: '满意', exact: true }).check();
+      await sheet.getByRole('button', { name: '提交' }).click();
+      await phone.getByRole('status').getByText('提交成功').waitFor();
+      await j.screenshot(phone, 'registration-form-phone-sent');
+
+      await page.goto(`/application/form/data?id=${formId}`);
+      const row = page.locator('.ant-table-row').filter({ hasText: '满意' });
+      await row.waitFor();
+      await page.getByRole('tab', { name: '表单数据' }).waitFor();
+      await j.screenshot(page, 'registration-form-data');
+      await page.goto('/application/form');
+      await page.locator('.ant-table-row').filter({ hasText: '满意度调查' }).waitFor();
+      await j.screenshot(page, 'registration-form-list');
     },
   );
 }

@@ -4,7 +4,8 @@ import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useState } 
 import { CodeGate } from './components/code-gate';
 import { IntroTabs } from './components/intro-tabs';
 import { InvitationButton } from './components/invitation-card';
-import { RegistrationGateView } from './components/registration-gate';
+import { PaidViewGate } from './components/paid-view-gate';
+import { FormApplicationButton, RegistrationGateView } from './components/registration-gate';
 import { StageView } from './components/stage-view';
 import { MobileGateView, ViewerBadge } from './components/viewer-sign-in';
 import { watchTexts as t } from './locales/zh-CN';
@@ -66,6 +67,8 @@ export function WatchApp({
   useEffect(() => {
     void reload();
   }, [reload]);
+  // Paid (issue 13): the page is read again, and now plays.
+  const onPaid = useCallback(() => void reload(), [reload]);
 
   // One visit per page view, then a heartbeat every 30 s for its watch time, with how far behind live the player is.
   useEffect(() => {
@@ -195,6 +198,8 @@ export function WatchApp({
           <MobileGateView activityId={activityId} page={page} onChanged={() => void reload()} />
         ) : page.registrationGate !== 'open' && activityId !== null ? (
           <RegistrationGateView activityId={activityId} page={page} onChanged={() => void reload()} />
+        ) : page.paidViewGate === 'pay' && activityId !== null ? (
+          <PaidViewGate activityId={activityId} page={page} onPaid={onPaid} />
         ) : (
           <StageView page={page} stage={stage} onStarted={() => void reload()} />
         )}
@@ -211,6 +216,9 @@ export function WatchApp({
           )}
           {activityId !== null && (
             <ViewerBadge activityId={activityId} viewer={page.viewer} onChanged={() => void reload()} />
+          )}
+          {activityId !== null && !page.watchCodeRequired && page.mobileGate === 'open' && (
+            <FormApplicationButton activityId={activityId} page={page} onSignedIn={() => void reload()} />
           )}
           {page.invitation.isEnabled && activityId !== null && viewerId && (
             <InvitationButton activityId={activityId} viewerId={viewerId} />

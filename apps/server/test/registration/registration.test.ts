@@ -337,6 +337,41 @@ describe.each(engines)('registration on %s', (engine) => {
     });
   });
 
+  it('collects a form application on the watch page without holding the stream', async () => {
+    const application = await form(w.aToken, {
+      kind: 'form',
+      name: '满意度调查',
+      fields: [{ key: 'score', label: '评分', type: 'select', options: ['满意', '一般'], required: true }],
+      config: { needsReview: true },
+    });
+    const activityId = await w.activity(w.aToken);
+    await bind(application.id, [activityId]);
+    const browser = cookieOf(await w.call('POST', `/watch/${activityId}/visit`, { body: {} }), VIEWER_COOKIE);
+    expect((await w.call('GET', `/watch/${activityId}`, { headers: { cookie: browser } })).body.registrationGate).toBe(
+      'open',
+    );
+    const asked = await w.call('GET', `/watch/${activityId}/registration?kind=form`, { headers: { cookie: browser } });
+    expect(asked.body).toMatchObject({ gate: 'form', form: { kind: 'form', name: '满意度调查' } });
+    const wrong = await w.call('POST', `/watch/${activityId}/registration`, {
+      body: { kind: 'form', answers: { score: '很差' } },
+      headers: { cookie: browser },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain('answers.score');
+    const sent = await w.call('POST', `/watch/${activityId}/registration`, {
+      body: { kind: 'form', answers: { score: '满意' } },
+      headers: { cookie: browser },
+    });
+    // A form application needs no review, whatever its config says: the answer is taken as it is.
+    expect(sent.body.gate).toBe('open');
+    const data = await w.call('GET', `/v3/registration/record?registrationId=${application.id}`, { token: w.aToken });
+    expect(data.body.items).toMatchObject([{ answers: { score: '满意' }, status: 'approved', mobile: null }]);
+    // The registration's own call on the activity knows nothing of it.
+    expect((await w.call('GET', `/v3/activity/${activityId}/registration`, { token: w.aToken })).body).toEqual({
+      registration: null,
+    });
+  });
+
   it('keeps forms to their agent and a sub-account to its own forms and activities', async () => {
     const created = await form();
     const bActivity = await w.activity(w.bToken);

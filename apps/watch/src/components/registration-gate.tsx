@@ -180,7 +180,7 @@ function RegistrationSheet({
       const kept = Object.fromEntries(
         Object.entries(answers).filter((entry): entry is [string, AnswerValue] => entry[1] !== undefined),
       );
-      onSubmitted(await submitRegistration(activityId, kept));
+      onSubmitted(await submitRegistration(activityId, kept, form.kind));
     } catch (caught) {
       setError(
         caught instanceof WatchApiError && caught.status === 400 ? t['registration.failed'] : w['watch.loadFailed'],
@@ -335,5 +335,59 @@ export function RegistrationGateView({
         />
       )}
     </section>
+  );
+}
+
+/**
+ * The form application (表单) bound to the activity: a 填写表单 button in the title bar while the viewer has not sent
+ * it, the same sheet, and 提交成功 once sent. It never holds the stream.
+ */
+export function FormApplicationButton({
+  activityId,
+  page,
+  onSignedIn,
+}: {
+  activityId: number;
+  page: WatchPage;
+  onSignedIn(): void;
+}) {
+  const [registration, setRegistration] = useState<WatchRegistration | null>(null);
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const signedIn = page.viewer?.mobile ?? '';
+  useEffect(() => {
+    void signedIn;
+    fetchRegistration(activityId, 'form')
+      .then(setRegistration)
+      .catch(() => setRegistration(null));
+  }, [activityId, signedIn]);
+  if (done) {
+    return (
+      <span className={own.verified} role="status">
+        {done}
+      </span>
+    );
+  }
+  if (!registration?.form || registration.gate !== 'form' || registration.form.config.closed) return null;
+  return (
+    <>
+      <button type="button" className={styles.linkButton} onClick={() => setOpen(true)} data-testid="watch-form-open">
+        {t['registration.formOpen']}
+      </button>
+      {open && (
+        <RegistrationSheet
+          activityId={activityId}
+          page={page}
+          registration={registration}
+          onClose={() => setOpen(false)}
+          onSignedIn={onSignedIn}
+          onSubmitted={(answer) => {
+            setOpen(false);
+            setRegistration(answer);
+            setDone(answer.form?.config.successText || t['registration.submitted']);
+          }}
+        />
+      )}
+    </>
   );
 }

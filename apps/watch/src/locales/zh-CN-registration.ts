@@ -3,6 +3,7 @@ export const registrationTexts = {
   'registration.title': '报名后观看',
   'registration.hint': '本场直播需先填写报名信息',
   'registration.open': '立即报名',
+  'registration.formOpen': '填写表单',
   'registration.closed': '报名已截止',
   'registration.pendingTitle': '等待审核',
   'registration.pendingHint': '审核通过后即可观看，结果将以短信通知您',

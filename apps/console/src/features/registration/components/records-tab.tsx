@@ -95,7 +95,8 @@ export function RecordsTab({ registration }: { registration: Registration }) {
               {t['registration.record.whitelist']}
             </Button>
           )}
-          {boundActivities.length === 1 ? (
+          {/* Seed 001 §7: the registration's CSV is by activity; a form application's data is read here. */}
+          {!enroll ? null : boundActivities.length === 1 ? (
             <Button icon={<DownloadOutlined />} onClick={() => download(boundActivities[0]?.activityId as number)}>
               {t['registration.record.download']}
             </Button>
