@@ -357,7 +357,8 @@ export async function benchStats() {
       'stats',
       `## Statistics: one activity with ${VISITS.toLocaleString('en')} visits, rollups against the raw GROUP BY
 
-PostgreSQL on 127.0.0.1:5432, one server process, on ${os.cpus().length} cores (${new Date().toISOString().slice(0, 10)}).
+PostgreSQL on 127.0.0.1:5432, one server process, on ${os.cpus().length} cores (${new Date().toISOString().slice(0, 10)}), the
+machine's load average ${os.loadavg()[0]?.toFixed(1)} when the calls were timed (other work shares it: the p95s move with it).
 The activity's ${VISITS.toLocaleString('en')} visits come from ${VIEWERS.toLocaleString('en')} viewers (each five times, on
 two or three days), spread over the last 88 days around 20:00 Beijing time, across 5 browsers, 4 referrers, 3 ditches and
 25 regions; ${OTHERS} other activities have ${OTHER_VISITS.toLocaleString('en')} visits each
