@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { PNG } from '../../apps/server/test/upload-form.ts';
 import { api, type Journey, journey, openPhone } from '../harness.ts';
 
 // Issue 12, catalogs (合辑): the console makes a catalog (a clashing name refused with the seed's text), fills two
@@ -89,6 +90,10 @@ export function catalogJourneys(j: Journey) {
       await page.getByRole('tab', { name: '分享设置' }).click();
       await page.getByTestId('share-title').fill('2025 年度大会 全程回看');
       await page.getByTestId('share-description').fill('开幕式与主论坛，一个链接看全');
+      await page.locator('input[type=file]').setInputFiles({ name: '合辑.png', mimeType: 'image/png', buffer: PNG });
+      await page.waitForFunction(() =>
+        (document.querySelector('[data-testid=share-picture]') as HTMLInputElement | null)?.value.startsWith('/files/'),
+      );
       await page.getByRole('button', { name: /保\s?存/ }).click();
       await page.getByText('保存成功').first().waitFor();
       await page.getByRole('tab', { name: '简介' }).click();
@@ -113,6 +118,10 @@ export function catalogJourneys(j: Journey) {
       await phone.getByRole('link', { name: /年会主论坛/ }).waitFor();
       await phone.getByText('两天议程：开幕式、主论坛与颁奖。').waitFor();
       assert.equal(await phone.locator('meta[property="og:title"]').getAttribute('content'), '2025 年度大会 全程回看');
+      assert.match(
+        (await phone.locator('meta[property="og:image"]').getAttribute('content')) ?? '',
+        /^http:\/\/[^/]+\/files\/.+/,
+      );
       await j.screenshot(phone, 'catalogs-phone-page');
       await phone.getByRole('link', { name: /年会开幕式/ }).click();
       await phone.waitForURL(new RegExp(`/watch/${opening}$`));
