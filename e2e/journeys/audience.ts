@@ -140,6 +140,19 @@ export function audienceJourneys(j: Journey) {
       await j.screenshot(phone, 'audience-phone-gate');
       await phone.context().close();
       await page.context().close();
+
+      // Seed 001 §6: a sub-account has no CRM: no menu item, and a no-access page at its addresses.
+      const staff = { username: `crm-staff-${agent.id}`, password: 'staff-pass-1' };
+      await api(j, agent.token, 'POST', '/agent/subagent', { ...staff, remark: '运营' });
+      const staffToken = await j.apiLogin(staff.username, staff.password);
+      const sub = await j.open(`/CRMUser#access_token=${staffToken}`);
+      await sub.getByTestId('no-access').getByText('无权访问').waitFor();
+      assert.equal(await sub.getByRole('menuitem', { name: 'CRM 用户' }).count(), 0);
+      await sub.goto(`${j.server.baseUrl}/crmcreatTag`);
+      await sub.getByTestId('no-access').waitFor();
+      assert.equal(await sub.locator('.ant-message-error').count(), 0);
+      await j.screenshot(sub, 'audience-sub-account-no-access');
+      await sub.context().close();
     },
   );
 }
