@@ -9,6 +9,7 @@ import { benchRtmpAttacks } from './rtmp-attacks.ts';
 import { benchSensitiveWords } from './sensitive-words.ts';
 import { benchStats } from './stats.ts';
 import { benchTaskQueue } from './task-queue.ts';
+import { benchWithdrawals } from './withdrawals.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'agent-me': benchAgentMe,
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'task-queue': benchTaskQueue,
   'csv-export': benchCsvExport,
   'crm-search': benchCrmSearch,
+  withdrawals: benchWithdrawals,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {

@@ -59,6 +59,8 @@ export const pricePackage = z.object({
   isUltimatePackage: z.boolean(),
   /** Bought for one activity (package 100005): the order needs an activityId. */
   forActivity: z.boolean(),
+  /** The platform's fee on the audience's payments (paid views, gifts) while this package is held, basis points. */
+  audienceFeeRate: z.number().int(),
 });
 export type PricePackage = z.infer<typeof pricePackage>;
 export const packageList = z.object({ items: z.array(pricePackage) });

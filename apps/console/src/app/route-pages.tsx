@@ -229,7 +229,7 @@ export const consolePages: Record<ConsoleRouteName, LazyPage> = {
     (m) => m.EnrollRecordPage,
   ),
   financial: lazyPage(
-    () => import('../features/financial/financial-page'),
+    () => import('../features/finance/finance-page'),
     (m) => m.FinancialPage,
   ),
   download: lazyPage(

@@ -14,7 +14,9 @@ export type ActivitySection =
   | 'liveTranscode'
   | 'manager'
   | 'media'
-  | 'commentFilter';
+  | 'commentFilter'
+  // The per-view price (issue 13, features/finance/paid-view.ts).
+  | 'payConfig';
 export type AgentSection = 'globalMedia' | 'defaultMedia';
 
 function merged<T>(schema: z.ZodType<T>, defaults: T, stored: unknown): T {

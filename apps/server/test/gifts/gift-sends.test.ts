@@ -137,10 +137,12 @@ describe.each(engines)('gifts sent on %s', (engine) => {
     });
 
     const entries = await t.ctx.db.selectFrom('ledgerEntries').selectAll().where('giftOrderId', '=', orderId).execute();
+    // Issue 13: the platform's fee (the free plan's 10%) is kept apart from the agent's earnings.
     expect(entries.map((e) => [e.account, Number(e.amount), e.agentId, e.activityId])).toEqual(
       expect.arrayContaining([
         ['pay_clearing', 500, agentId, activityId],
-        ['audience_sales', -500, agentId, activityId],
+        ['audience_sales', -450, agentId, activityId],
+        ['platform_fees', -50, agentId, activityId],
       ]),
     );
     expect(new Set(entries.map((e) => e.txnId)).size).toBe(1);
@@ -158,7 +160,7 @@ describe.each(engines)('gifts sent on %s', (engine) => {
     expect(await sends()).toHaveLength(1);
     expect(
       await t.ctx.db.selectFrom('ledgerEntries').selectAll().where('giftOrderId', '=', orderId).execute(),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
   });
 
   it('sends nothing for a cancelled payment or a notification of the wrong amount', async () => {

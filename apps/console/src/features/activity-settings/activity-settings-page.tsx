@@ -7,6 +7,7 @@ import { useConfirmLeave } from '../../app/use-confirm-leave';
 import { activitySettingsTexts as t } from '../../locales/zh-CN/activity-settings';
 import { activityQuery } from '../activities';
 import { ActivitySubpageHeader, ActivitySubpagePending, isActivityNotFound } from '../board';
+import { PaidViewPanel } from '../finance';
 import { TextLivePanel } from '../text-live';
 import { OfficialUserTab, SmsTab, SubscribersTab } from './components/audience-tabs';
 import { ExtensionsTab } from './components/extensions-tab';
@@ -48,6 +49,8 @@ function tabContent(tab: SettingsTab, activityId: number) {
       return <SmsTab />;
     case 'officialUser':
       return <OfficialUserTab activityId={activityId} />;
+    case 'paidView':
+      return <PaidViewPanel activityId={activityId} />;
   }
 }
 

@@ -16,6 +16,7 @@ export const SETTINGS_TABS = [
   'subscribers',
   'sms',
   'officialUser',
+  'paidView',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 

@@ -25,6 +25,7 @@ const pkg = (id: number, type: PricePackage['type'], forActivity = false): Price
   validityDays: 7,
   isUltimatePackage: false,
   forActivity,
+  audienceFeeRate: 500,
 });
 
 describe('buy flow rules', () => {

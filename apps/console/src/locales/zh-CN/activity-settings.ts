@@ -99,6 +99,7 @@ export const activitySettingsTexts = {
   'invitation.previewInviter': '观众昵称 邀请你观看',
   'invitation.previewLink': '观众的专属邀请链接',
   'settings.tab.textLive': '图文直播',
+  'settings.tab.paidView': '付费观看',
 
   'sms.title': '短信资源',
   'sms.total': '短信总量',

@@ -32,6 +32,7 @@ export const priceTexts = {
   'price.card.subagentQuota': (n: number) => `${n} 个子账号`,
   'price.card.flux': (gb: number) => `${gb} GB 观看流量`,
   'price.card.storage': (gb: number) => `${gb} GB 存储空间`,
+  'price.card.feeRate': (percent: number) => `观众付费（付费观看、礼物）平台服务费 ${percent}%`,
   'price.card.forActivity': '为指定的一场活动购买',
   'price.card.ultimate': '含签约服务',
   'price.card.buy': '立即购买',

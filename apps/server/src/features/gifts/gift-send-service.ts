@@ -30,7 +30,7 @@ import { take } from '../../platform/rate-limit.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { publishChat } from '../comments/index.ts';
-import { giftPaymentEntries, type PaidOrderKind, postTxn, reconcileOrder } from '../price/index.ts';
+import { audienceFeeRate, giftPaymentEntries, type PaidOrderKind, postTxn, reconcileOrder } from '../price/index.ts';
 
 // Gifts viewers send on the watch page (issue 10). A free gift is stored and heard at once; a paid one is a gift order
 // paid on the pay provider's page, and is sent in the transaction that applies the provider's notification, with its
@@ -344,7 +344,8 @@ export function giftOrderPayments(ctx: AppContext): PaidOrderKind {
         count: order.count,
         giftOrderId: order.id,
       });
-      await postTxn(trx, giftPaymentEntries(order));
+      // Issue 13: the platform's fee on the gift is taken as on a paid view (price/ledger.ts, one place).
+      await postTxn(trx, giftPaymentEntries(order, await audienceFeeRate(trx, order.agentId)));
       const activity = await trx
         .selectFrom('activities')
         .select(['id', 'agentId', 'subagentId'])

@@ -1,6 +1,15 @@
 // The price feature's door: its routes, and the package quotas other features enforce.
 export { assertActivityQuota } from './activity-quota.ts';
-export { giftPaymentEntries, postTxn, redPackBalance, redPacketEntries } from './ledger.ts';
+export {
+  agentRechargeEntries,
+  audiencePaymentEntries,
+  giftPaymentEntries,
+  postTxn,
+  redPackBalance,
+  redPacketEntries,
+  withdrawalEntries,
+} from './ledger.ts';
+export { audienceFeeRate } from './package-service.ts';
 export { addPaidOrderKind, type NotificationOutcome, type PaidOrderKind, reconcileOrder } from './payment-service.ts';
 export { registerPriceRoutes } from './price-routes.ts';
 export { createRedPackRecharge, getRedPackRecharge } from './red-pack-recharge.ts';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { platformFee } from '@yanbo/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, LedgerEntryRow } from '../../platform/db/schema.ts';
 
@@ -15,8 +16,12 @@ export interface LedgerEntry {
   /** fen, signed: debits positive, credits negative */
   amount: number;
   memo?: string;
-  /** The viewer whose money an audience_balance entry is. */
+  /** The viewer whose money an audience_balance entry is, or who paid an audience payment. */
   viewerId?: string | null;
+  /** A viewer's paid view, an agent's recharge, a withdrawal: what caused the entry (migration 049). */
+  viewOrderId?: number | null;
+  rechargeId?: number | null;
+  withdrawalId?: number | null;
 }
 
 /** Writes one balanced txn inside the caller's transaction, next to the change that caused it. */
@@ -106,25 +111,82 @@ export function packagePaymentEntries(order: {
 }
 
 /**
- * A viewer's paid gift: the gateway holds the money for the platform, and it is the activity's agent's audience income
- * (audience_sales; the gift order marks it as a gift reward, beside paid viewing).
+ * A payment of the audience to an agent (a paid view, a paid gift): the gateway holds the money, the platform's fee
+ * (the rate of the agent's package, stated on /price) is platform_fees', and the rest is the agent's earnings in
+ * audience_sales. The one place the fee is taken, so gifts and paid views cannot differ.
  */
-export function giftPaymentEntries(order: {
-  id: number;
+export function audiencePaymentEntries(payment: {
   agentId: number;
   activityId: number;
   amount: number;
-  giftName: string;
+  /** basis points of the amount */
+  feeRate: number;
+  memo: string;
+  viewerId: string;
+  giftOrderId?: number;
+  viewOrderId?: number;
 }): LedgerEntry[] {
+  const fee = platformFee(payment.amount, payment.feeRate);
   const common = {
+    agentId: payment.agentId,
+    activityId: payment.activityId,
+    orderId: null,
+    giftOrderId: payment.giftOrderId ?? null,
+    viewOrderId: payment.viewOrderId ?? null,
+    viewerId: payment.viewerId,
+    memo: payment.memo,
+  };
+  const entries: LedgerEntry[] = [
+    { ...common, account: 'pay_clearing', amount: payment.amount },
+    { ...common, account: 'audience_sales', amount: -(payment.amount - fee) },
+  ];
+  if (fee > 0) entries.push({ ...common, account: 'platform_fees', amount: -fee });
+  return entries;
+}
+
+/** A viewer's paid gift: an audience payment under its gift order (gift reward, beside paid viewing). */
+export function giftPaymentEntries(
+  order: { id: number; agentId: number; activityId: number; amount: number; giftName: string; viewerId: string },
+  feeRate: number,
+): LedgerEntry[] {
+  return audiencePaymentEntries({
     agentId: order.agentId,
     activityId: order.activityId,
-    orderId: null,
-    giftOrderId: order.id,
+    amount: order.amount,
+    feeRate,
     memo: order.giftName,
-  };
+    viewerId: order.viewerId,
+    giftOrderId: order.id,
+  });
+}
+
+/** An agent's recharge of its account balance paid through the gateway: the gateway holds it, the agent owns it. */
+export function agentRechargeEntries(recharge: { id: number; agentId: number; amount: number }): LedgerEntry[] {
+  const common = { agentId: recharge.agentId, activityId: null, orderId: null, rechargeId: recharge.id };
   return [
-    { ...common, account: 'pay_clearing', amount: order.amount },
-    { ...common, account: 'audience_sales', amount: -order.amount },
+    { ...common, account: 'pay_clearing', amount: recharge.amount, memo: `recharge ${recharge.id}` },
+    { ...common, account: 'agent_balance', amount: -recharge.amount, memo: `recharge ${recharge.id}` },
+  ];
+}
+
+/**
+ * A withdrawal's steps: asked (the balance to withdrawals_pending), paid (out of the platform through pay_clearing)
+ * or rejected (back to the balance).
+ */
+export function withdrawalEntries(
+  step: 'ask' | 'pay' | 'reject',
+  withdrawal: { id: number; agentId: number; amount: number },
+  memo: string,
+): LedgerEntry[] {
+  const common = { agentId: withdrawal.agentId, activityId: null, orderId: null, withdrawalId: withdrawal.id, memo };
+  const [from, to] =
+    step === 'ask'
+      ? (['agent_balance', 'withdrawals_pending'] as const)
+      : step === 'pay'
+        ? (['withdrawals_pending', 'pay_clearing'] as const)
+        : (['withdrawals_pending', 'agent_balance'] as const);
+  return [
+    { ...common, account: from, amount: withdrawal.amount },
+    { ...common, account: to, amount: -withdrawal.amount },
   ];
 }

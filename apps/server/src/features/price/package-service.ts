@@ -34,6 +34,7 @@ export function toPricePackage(row: PackageRow): PricePackage {
     validityDays: row.validityDays,
     isUltimatePackage: row.isUltimatePackage,
     forActivity: row.forActivity,
+    audienceFeeRate: row.audienceFeeRate,
   };
 }
 
@@ -113,6 +114,27 @@ export async function currentPackage(db: Db, agentId: number): Promise<CurrentPa
     storageGb: Number(row.storageGb),
     hasContract: row.hasContract,
   };
+}
+
+/**
+ * The platform's fee rate (basis points) on the audience's payments to an agent: its current package's, else the free
+ * plan's (migration 049), read at the moment of the payment.
+ */
+export async function audienceFeeRate(db: Db, agentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('agentEntitlements')
+    .leftJoin('agentPackages', 'agentPackages.agentId', 'agentEntitlements.agentId')
+    .leftJoin('packages', 'packages.id', 'agentPackages.packageId')
+    .select(['agentEntitlements.packageCurrent', 'packages.audienceFeeRate'])
+    .where('agentEntitlements.agentId', '=', agentId)
+    .executeTakeFirst();
+  if (row?.packageCurrent && row.audienceFeeRate !== null) return row.audienceFeeRate;
+  const free = await db
+    .selectFrom('packages')
+    .select('audienceFeeRate')
+    .where('id', '=', FREE_PACKAGE_ID)
+    .executeTakeFirstOrThrow();
+  return free.audienceFeeRate;
 }
 
 /** GET /agent/packageConfig: the buy flow's settings and the caller's current package. */

@@ -129,9 +129,9 @@ const NO_REVENUE: RevenueFigures = { giftReward: 0, perView: 0, income: 0, redPa
 
 /**
  * GET /v3/activity/{id}/revenue, from the ledger (fen): a paid gift credits audience_sales under its gift order, a
- * grabbed red packet credits the viewer's audience_balance from the packet's held money. Paid viewing (perView) has
- * no payments in the tree yet: the finance issue brings pay-per-view, and its ledger entries will count here; until
- * then the figure is 0.
+ * grabbed red packet credits the viewer's audience_balance from the packet's held money, and a paid view (issue 13)
+ * credits audience_sales under its view order. The gifts and paid views count what the agent earned, the platform's
+ * fee apart.
  */
 export async function getRevenue(
   db: Db,
@@ -142,11 +142,13 @@ export async function getRevenue(
   const range = await resolve(db, caller, activityId, query);
   const { rows } = await sql<{ day: string; figure: string; n: string; entries: string }>`
     select ${dayOf('l.created_at')} as day,
-      case when l.account = 'audience_sales' then 'giftReward' else 'redPacket' end as figure,
+      case when l.account = 'audience_sales' and l.gift_order_id is not null then 'giftReward'
+        when l.account = 'audience_sales' then 'perView' else 'redPacket' end as figure,
       -sum(l.amount) as n, count(*) as entries
     from ledger_entries l
     where l.activity_id = ${activityId} and ${within('l.created_at', range)}
-      and ((l.account = 'audience_sales' and l.gift_order_id is not null) or l.account = 'audience_balance')
+      and ((l.account = 'audience_sales' and (l.gift_order_id is not null or l.view_order_id is not null))
+        or l.account = 'audience_balance')
     group by 1, 2`.execute(db);
   const { totals, byDay } = collect(rows, NO_REVENUE);
   const withIncome = <T extends RevenueFigures>(figures: T): T => ({

@@ -11,6 +11,8 @@ function grants(pkg: PricePackage): string[] {
     t['price.card.subagentQuota'](pkg.subagentQuota),
     t['price.card.flux'](pkg.fluxGb),
     t['price.card.storage'](pkg.storageGb),
+    // Issue 13: the platform's fee on the audience's payments is stated with what the package grants.
+    t['price.card.feeRate'](pkg.audienceFeeRate / 100),
   ];
   if (pkg.isUltimatePackage) lines.push(t['price.card.ultimate']);
   return lines;
