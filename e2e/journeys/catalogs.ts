@@ -96,10 +96,12 @@ export function catalogJourneys(j: Journey) {
       );
       await page.getByRole('button', { name: /保\s?存/ }).click();
       await page.getByText('保存成功').first().waitFor();
+      await j.screenshot(page, 'catalogs-share');
       await page.getByRole('tab', { name: '简介' }).click();
       await page.getByTestId('catalog-abstract').fill('两天议程：开幕式、主论坛与颁奖。');
       await page.getByRole('button', { name: /保\s?存/ }).click();
       await page.getByText('保存成功').first().waitFor();
+      await j.screenshot(page, 'catalogs-abstract');
       await page.getByRole('tab', { name: '外观' }).click();
       await page.getByTestId('chapters-heading').fill('大会议程表');
       await page.getByText('标题仅允许4字符以内').waitFor();
