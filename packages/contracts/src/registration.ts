@@ -28,6 +28,7 @@ export const REGISTRATION_ERRORS = {
   reasonRequired: 'A rejection needs a reason',
   mobileNotVerified: 'Sign in with this mobile first',
   closed: 'Registration Closed',
+  submitLimit: 'Too many registrations, try again later',
 } as const;
 
 /** The kinds of form on the one engine: a registration (报名) gates playback; a form application (表单) only collects. */
@@ -238,6 +239,9 @@ export function validateAnswers(
   for (const field of fields) {
     const value = given[field.key];
     const bad = (message: string) => ({ ok: false as const, key: field.key, message });
+    // A CRM field the agent removed since the form was built is no longer asked.
+    const extra = context.extraFields.find((candidate) => candidate.key === field.extraKey);
+    if (field.type === 'extra' && !extra) continue;
     const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
     if (empty) {
       if (field.required) return bad('Required');
@@ -273,8 +277,6 @@ export function validateAnswers(
         if (typeof value !== 'string' || !FILE_PATH.test(value) || value.includes('..')) return bad('Not an upload');
         break;
       case 'extra': {
-        const extra = context.extraFields.find((candidate) => candidate.key === field.extraKey);
-        // A CRM field the agent removed since the form was built is no longer asked.
         if (!extra) continue;
         const checked = validateExtraValues([{ ...extra, required: field.required }], {
           [extra.key]: value as z.infer<typeof extraValues>[string],

@@ -372,6 +372,27 @@ describe.each(engines)('registration on %s', (engine) => {
     });
   });
 
+  it('bounds the submissions one address sends', async () => {
+    const created = await form(w.aToken, { fields: [FIELDS[0]], config: { needsReview: false } });
+    const activityId = await w.activity(w.aToken);
+    await bind(created.id, [activityId]);
+    const ip = nextIp();
+    const browser = cookieOf(await w.call('POST', `/watch/${activityId}/visit`, { body: {}, ip }), VIEWER_COOKIE);
+    const send = () =>
+      w.call('POST', `/watch/${activityId}/registration`, {
+        body: { answers: { name: '李四' } },
+        headers: { cookie: browser },
+        ip,
+      });
+    for (let i = 0; i < 60; i += 1) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(REGISTRATION_ERRORS.submitLimit);
+    expect(refused.headers['retry-after']).toBeTruthy();
+    // Another address is not held back.
+    expect((await submit(activityId, browser, { name: '李四' })).status).toBe(200);
+  });
+
   it('keeps forms to their agent and a sub-account to its own forms and activities', async () => {
     const created = await form();
     const bActivity = await w.activity(w.bToken);

@@ -1,5 +1,6 @@
 import { areaList } from '@vant/area-data';
 import {
+  ERROR_CODES,
   REGISTRATION_ERRORS,
   type RegistrationGate,
   type RegistrationKind,
@@ -11,7 +12,8 @@ import {
 } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
-import { badRequest, invalidField, notFound } from '../../platform/errors.ts';
+import { badRequest, invalidField, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { type RateLimitStore, secondsUntil } from '../../platform/rate-limit.ts';
 import { type AudienceViewer, publicActivity } from '../watch/index.ts';
 import { boundRegistration, configOf, fieldsOf } from './registration-service.ts';
 
@@ -24,6 +26,10 @@ const regionCodes = new Set(
   [areaList.province_list, areaList.city_list, areaList.county_list].flatMap((list) => Object.keys(list).map(Number)),
 );
 const isKnownRegion = (code: number) => regionCodes.has(code);
+
+/** Submissions one address may send per window (a venue's shared Wi-Fi included). */
+const SUBMITS_PER_ADDRESS = 60;
+const SUBMIT_WINDOW_MS = 15 * 60_000;
 
 /**
  * The CRM's extra fields (user_extra_conf) as the audience feature stores them, read through the contract's schema so
@@ -112,12 +118,19 @@ export async function getWatchRegistration(
  * rejection) is the same record; a rejected one goes back to review, an approved one stays approved.
  */
 export async function submitRegistration(
-  db: Db,
+  deps: { db: Db; limits: RateLimitStore },
   activityId: number,
   input: { kind: RegistrationKind; answers: Record<string, string | number | string[]> },
   viewer: AudienceViewer & { viewerId: string },
+  ip: string,
 ): Promise<WatchRegistration> {
+  const { db } = deps;
   const activity = await publicActivity(db, activityId);
+  // Anyone may submit, and a new browser is a new person: an address sends a bounded number of forms per window.
+  const sent = await deps.limits.hit(`registration-submit:ip:${ip}`, SUBMIT_WINDOW_MS);
+  if (sent.count > SUBMITS_PER_ADDRESS) {
+    throw tooManyRequests(REGISTRATION_ERRORS.submitLimit, ERROR_CODES.rateLimited, secondsUntil(sent.resetAt));
+  }
   const bound = await boundRegistration(db, activity.id, input.kind);
   if (!bound) throw notFound(REGISTRATION_ERRORS.noForm);
   const fields = fieldsOf(bound);

@@ -1,6 +1,7 @@
 import { INVITATION_ERRORS, registrationCalls } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { clientOf } from '../../platform/auth.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { notFound } from '../../platform/errors.ts';
 import { sendFile } from '../exports/index.ts';
@@ -44,7 +45,7 @@ export function registerRegistrationRoutes(server: FastifyInstance, ctx: AppCont
       // The watch page records a visit (and gets its signed viewer cookie) before it shows any form.
       const viewerId = viewer.viewerId;
       if (!viewerId) throw notFound(INVITATION_ERRORS.viewerNotFound);
-      return submitRegistration(db, params.id, body, { ...viewer, viewerId });
+      return submitRegistration(ctx, params.id, body, { ...viewer, viewerId }, clientOf(request).ip);
     },
   });
 }
