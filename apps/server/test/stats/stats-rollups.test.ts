@@ -19,7 +19,7 @@ import {
   recountTimeline,
 } from '../../src/features/stats/stats-recount.ts';
 import { useWorld } from '../activity-world.ts';
-import { type CallResult, engines, expectError } from '../harness.ts';
+import { type CallResult, call, engines, expectError, startApp } from '../harness.ts';
 
 // The rollups of migration 042 against a recount from raw visits (issue 11: "a test that the rollups equal a
 // recount"), the region of a viewer's address, and the concurrent-viewer curve.
@@ -268,6 +268,51 @@ describe.each(engines)('statistics rollups on %s', (engine) => {
     for (const id of activities) for (const range of ranges) again.push(await answers(id, range));
     expect(again).toEqual(snapshot);
   });
+
+  it.runIf(engine === 'postgres')(
+    'stay equal to a recount when two API processes on one database record visits and heartbeats at once',
+    async () => {
+      // A second server on the same PostgreSQL, as a cluster's second process would be.
+      const second = await startApp('postgres', { databaseUrl: w.t.ctx.config.databaseUrl });
+      try {
+        const id = await w.activity(w.aToken);
+        const apps = [w.t.app, second.app];
+        const first = await visit(id, {}, { 'user-agent': UAS[0] as string }, IPS[0] as string);
+        const cookies = [viewerCookie(first), undefined, undefined];
+        const started = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            call(apps[i % 2] as (typeof apps)[number], 'POST', `/watch/${id}/visit`, {
+              body: { referrer: REFERRERS[i % REFERRERS.length] },
+              headers: {
+                'user-agent': UAS[i % UAS.length] as string,
+                ...(cookies[i % 3] ? { cookie: cookies[i % 3] as string } : {}),
+              },
+              ip: IPS[i % IPS.length] as string,
+            }),
+          ),
+        );
+        for (const response of started) expect(response.status, response.text).toBe(200);
+        await sql`update visits set last_seen_at = now() - make_interval(secs => 29.6) where activity_id = ${id}`.execute(
+          db(),
+        );
+        const beats = await Promise.all(
+          started.map((response, i) =>
+            call(apps[(i + 1) % 2] as (typeof apps)[number], 'POST', `/watch/${id}/heartbeat`, {
+              body: { visitId: response.body.visitId },
+              headers: { cookie: cookies[i % 3] ?? viewerCookie(response) },
+            }),
+          ),
+        );
+        for (const beat of beats) expect(beat.status, beat.text).toBe(200);
+        for (const range of [statsRange({}), { startTime: statsToday(), endTime: statsToday() }]) {
+          expect(await answers(id, range)).toEqual(await recounted(id, range));
+        }
+        expect((await answers(id, statsRange({}))).overview.totalWatchTime).toBeGreaterThan(0);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it('region: visits and distinct viewers by province and city from the address the visit came from', async () => {
     const id = await w.activity(w.aToken);
