@@ -9,6 +9,8 @@ import { PageHeader } from '../../app/components/page-header';
 import { ApiError } from '../../app/http';
 import { useMe } from '../../app/session';
 import { agentTexts as t } from '../../locales/zh-CN/agents';
+import { financeViewTexts } from '../../locales/zh-CN/finance-views';
+import { IncomeBreakdown } from '../finance';
 import { type AgentFormValues, agentFormValues, areaLabel, toCoopBody, toUpdateBody } from './agent-form-rules';
 import { agentQuery, areaLibraryQuery } from './api/agent-queries';
 import { useUpdateAgent, useUpdateCoop } from './api/save-agent';
@@ -155,6 +157,12 @@ export function AgentEditPage() {
                 key: 'impersonations',
                 label: t['agents.edit.tab.impersonations'],
                 children: <AgentImpersonations agentId={data.id} />,
+              },
+              // The lower agent's income breakdown (seed 000 §3, §7 Income: agent administration).
+              {
+                key: 'income',
+                label: financeViewTexts['financeViews.agentIncome'],
+                children: <IncomeBreakdown agentId={data.id} canDownload={false} />,
               },
             ]}
           />

@@ -19,6 +19,7 @@ import {
   TypeTag,
   useConsoleEvents,
 } from '../activities';
+import { BoardFinanceTiles } from '../finance';
 import { forbiddenRedirect, isActivityNotFound, streamForHost } from './board-rules';
 import { BoardEntries } from './components/board-entries';
 import { LivePlayer } from './components/live-player';
@@ -165,6 +166,7 @@ function Board({ activityId }: { activityId: number }) {
         </Flex>
       </Card>
       <UsageCard activityId={data.id} isPushing={data.isPushing} />
+      <BoardFinanceTiles activityId={data.id} />
       <WatchLinks activityId={data.id} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} xl={14}>

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { ADMIN, api, type Journey, journey, openPhone } from '../harness.ts';
+
+// The finance views (issue 13 "Views"): a viewer on a phone pays for a gift at the sandbox pay page; the agent finds it
+// in the finance centre's 收入 and in its income breakdown (gift-reward and the account detail), the board's earnings
+// tile shows it, and the upper agent finds it in the lower agent's income breakdown in agent administration.
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+export function financeViewJourneys(j: Journey) {
+  journey(
+    'finance views: a gift paid on the phone shows in 收入, the income breakdown and the board’s earnings tile',
+    async () => {
+      const agent = await j.newAgent();
+      const { id } = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '收益旅程直播' });
+      await api(j, agent.token, 'PUT', `/activity/${id}/template`, {
+        introTabs: [{ title: '聊天室', key: 'chat', type: 'chatRoom' }],
+      });
+      await api(j, agent.token, 'POST', '/v3/agent/gift', {
+        name: '火箭',
+        icon: '/files/rocket.png',
+        price: 520,
+        sort: 0,
+      });
+
+      // The viewer pays for a gift on the phone-sized watch page.
+      const phone = await openPhone(j, `/watch/${id}`);
+      const chat = phone.getByTestId('chat-room');
+      await chat.getByText('在线 1').waitFor();
+      await chat.getByRole('button', { name: '送礼物' }).click();
+      const sheet = phone.getByRole('dialog', { name: '送礼物' });
+      await sheet.getByRole('option', { name: /火箭/ }).click();
+      const [payPage] = await Promise.all([
+        phone.context().waitForEvent('page'),
+        sheet.getByRole('button', { name: '支付 ¥5.20 赠送' }).click(),
+      ]);
+      await payPage.getByRole('button', { name: '确认支付' }).click();
+      await sheet.getByText('支付成功，礼物已送出').waitFor();
+      await phone.context().close();
+
+      // What the ledger says the agent earned after the platform's fee.
+      const earned = await api<{ totalEarnings: number; fee: number }>(
+        j,
+        agent.token,
+        'GET',
+        `/v3/activity/${id}/earnings`,
+      );
+      assert.equal(earned.totalEarnings + earned.fee, 520);
+      const earnings = yuan(earned.totalEarnings);
+
+      // 收入: the payment with its fee apart, and the total earnings.
+      const page = await j.open(`/#access_token=${agent.token}`);
+      await page.goto('/financial?tab=income');
+      const table = page.getByTestId('earnings-table');
+      const row = table.locator('tbody tr').filter({ hasText: '火箭 × 1' });
+      await row.getByText('收益旅程直播').waitFor();
+      await row.getByText('5.20').waitFor();
+      await row.getByText(earnings).waitFor();
+      await page.getByTestId('earnings-total').getByText(earnings).waitFor();
+      await j.screenshot(page, 'finance-views-income');
+
+      // 收入明细: the gift-reward tab and the account detail (the agent's transactions), 5 a page.
+      await page.getByRole('tab', { name: '收入明细' }).click();
+      await page.getByRole('tab', { name: '礼物打赏' }).click();
+      const gifts = page.getByTestId('breakdown-gift-reward');
+      await gifts.locator('tbody tr').filter({ hasText: '火箭 × 1' }).getByText(earnings).waitFor();
+      await page.getByTestId('breakdown-total-gift-reward').getByText(`合计收益 ¥ ${earnings}`).waitFor();
+      await j.screenshot(page, 'finance-views-breakdown');
+      await page.getByRole('tab', { name: '账户明细' }).click();
+      const detail = page.getByTestId('breakdown-account').locator('tbody tr').first();
+      await detail.getByText('礼物打赏收入').waitFor();
+      await detail.getByText(`+${earnings}`).waitFor();
+      await j.screenshot(page, 'finance-views-transactions');
+
+      // The board: the earnings tile.
+      await page.goto(`/board/${id}`);
+      await page.getByTestId('board-earnings').getByText(earnings).waitFor();
+      await page.getByTestId('board-red-pack').getByText('0.00').waitFor();
+      await page.getByTestId('board-earnings').scrollIntoViewIfNeeded();
+      await j.screenshot(page, 'finance-views-board');
+
+      // The statement of the month reconciles: its table lists the accounts the payment moved.
+      await page.goto('/financial?tab=statement');
+      const accounts = page.getByTestId('statement-accounts');
+      await accounts.getByText('观众收入').waitFor();
+      await accounts.getByText('支付通道清算').waitFor();
+      await page.getByTestId('ledger-check').click();
+      await page.getByText(/账本一致/).waitFor();
+      await j.screenshot(page, 'finance-views-statement');
+      await page.context().close();
+
+      // Agent administration: the upper agent reads the lower agent's income breakdown.
+      const admin = await j.apiLogin(ADMIN.mobile, ADMIN.password);
+      const upper = await j.open(`/#access_token=${admin}`);
+      await upper.goto(`/agent/${agent.id}/edit`);
+      await upper.getByRole('tab', { name: '收入明细' }).click();
+      await upper.getByRole('tab', { name: '礼物打赏' }).click();
+      await upper.getByTestId('breakdown-gift-reward').locator('tbody tr').filter({ hasText: '火箭 × 1' }).waitFor();
+      await j.screenshot(upper, 'finance-views-agent-income');
+      await upper.context().close();
+    },
+  );
+}
