@@ -59,7 +59,8 @@ async function drain(body: AsyncIterable<Uint8Array>): Promise<{ bytes: number; 
   let lines = 0;
   for await (const chunk of body) {
     bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines += 1;
+    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    for (let at = buffer.indexOf(10); at >= 0; at = buffer.indexOf(10, at + 1)) lines += 1;
   }
   return { bytes, lines };
 }

@@ -110,20 +110,29 @@ export async function* exportLines(db: Db, source: ExportSource, fields: ExportF
     source.key.map((_, index) => sql`(array_agg(${sql.ref(`b.k${index}`)}))[count(*)] as ${sql.ref(`k${index}`)}`),
   );
   type Batch = KeyRow & { text: string | null; rows: string };
-  let last: KeyRow | null = null;
-  for (;;) {
-    // The aggregates read the batch in the order its select sorted it (PostgreSQL aggregates a sorted subquery's rows
-    // in that order; the 12,000-row test checks it on both engines), so neither the lines nor the last key sort again.
+  // The aggregates read the batch in the order its select sorted it (PostgreSQL aggregates a sorted subquery's rows
+  // in that order; the 12,000-row test checks it on both engines), so neither the lines nor the last key sort again.
+  const read = async (after: KeyRow | null): Promise<Batch | undefined> => {
     const { rows }: { rows: Batch[] } = await sql<Batch>`
       select string_agg(${line}, chr(13) || chr(10)) as text, count(*) as rows, ${lastKey}
-      from (${batchSelect(source, fields, last, size)}) b`.execute(db);
-    const batch: Batch | undefined = rows[0];
+      from (${batchSelect(source, fields, after, size)}) b`.execute(db);
+    return rows[0];
+  };
+  // One batch is read ahead while the one before is written, so the database and the client work at once; memory
+  // holds two batches at most. A read-ahead left behind by a client that went away is not waited for.
+  let next = read(null);
+  for (;;) {
+    const batch = await next;
     const count = Number(batch?.rows ?? 0);
     if (!batch || count === 0 || batch.text === null) return;
-    yield { text: batch.text, rows: count };
     // A rank list is one batch; any other export ends with a short batch.
-    if (source.limit !== undefined || count < size) return;
-    last = batch;
+    const more = source.limit === undefined && count === size;
+    if (more) {
+      next = read(batch);
+      next.catch(() => {});
+    }
+    yield { text: batch.text, rows: count };
+    if (!more) return;
   }
 }
 
