@@ -21,7 +21,7 @@ export function financeJourneys(j: Journey) {
     // Recharge: 200 yuan is selected by default (seed 001 §9); the pay page returns to the result, which polls.
     await page.getByRole('button', { name: /充\s*值/ }).click();
     const recharge = page.getByRole('dialog', { name: '账户充值' });
-    await recharge.getByRole('radio', { name: '¥ 200' }).waitFor();
+    await recharge.getByText('充值金额').waitFor();
     assert.equal(await recharge.getByRole('radio', { name: '¥ 200' }).isChecked(), true);
     await j.screenshot(page, 'finance-recharge-modal');
     await recharge.getByRole('button', { name: /去支付/ }).click();
@@ -68,12 +68,16 @@ export function financeJourneys(j: Journey) {
     const admin = await j.open(`/#access_token=${await j.apiLogin(ADMIN.mobile, ADMIN.password)}`);
     await admin.goto('/financial?tab=review');
     const reviewRow = admin.getByTestId('withdraw-review').getByRole('row', { name: new RegExp(`（${agent.id}）`) });
+    await reviewRow.getByText('旅程公司', { exact: false }).waitFor();
+    await j.screenshot(admin, 'finance-review-pending');
     await reviewRow.getByRole('button', { name: '标记已打款' }).click();
     const approve = admin.getByRole('dialog', { name: '标记已打款' });
     await approve.getByLabel('打款流水号').fill('TRF-JOURNEY-1');
     await approve.getByRole('button', { name: /确\s*定|OK/ }).click();
     await admin.getByText('操作成功').first().waitFor();
-    await j.screenshot(admin, 'finance-review');
+    await admin.getByText('已打款', { exact: true }).first().click();
+    await admin.getByTestId('withdraw-review').getByText('TRF-JOURNEY-1').waitFor();
+    await j.screenshot(admin, 'finance-review-paid');
     await admin.context().close();
 
     await page.reload();

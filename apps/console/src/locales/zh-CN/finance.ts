@@ -17,6 +17,7 @@ export const financeTexts = {
   'finance.cards': '银行账户',
   'finance.cards.add': '添加银行账户',
   'finance.cards.empty': '还没有银行账户，添加后即可提现',
+  'finance.card.type': '账户类型',
   'finance.card.type.debit': '储蓄卡',
   'finance.card.holder': '开户名',
   'finance.card.bank': '开户银行',

@@ -56,7 +56,7 @@ export function CardModal({ open, onClose }: { open: boolean; onClose: () => voi
         initialValues={{ type: 'debit', bank: DEFAULT_BANK_NAME }}
         data-testid="card-form"
       >
-        <Form.Item name="type" label={t['finance.cards']}>
+        <Form.Item name="type" label={t['finance.card.type']}>
           <Select options={[{ value: 'debit', label: t['finance.card.type.debit'] }]} />
         </Form.Item>
         <Form.Item
