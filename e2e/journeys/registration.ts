@@ -10,6 +10,11 @@ import { answerTo, api, type Journey, journey, openPhone } from '../harness.ts';
 // and sees 提交成功 and 等待审核; the console approves (the viewer is texted), and the viewer's page plays the push.
 
 const FFMPEG = '/usr/bin/ffmpeg';
+/** A 1×1 PNG, as a phone's photo would arrive. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);
 /** antd spaces a two-character Chinese button's label (确 定): match either way. */
 const spaced = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 
@@ -141,6 +146,10 @@ export function registrationJourneys(j: Journey) {
       await page.getByRole('menuitem', { name: '单选' }).click();
       await page.getByLabel('字段名称').fill('您的评价');
       await page.getByLabel('选项（每行一个）').fill('满意\n一般\n不满意');
+      await page.getByRole('button', { name: '添加字段' }).click();
+      await page.getByRole('menuitem', { name: '文件' }).click();
+      await page.getByLabel('字段名称').nth(1).fill('现场照片');
+      await page.getByTestId('registration-preview').getByText('现场照片').waitFor();
       await page.getByTestId('registration-preview').getByRole('radio', { name: '不满意' }).waitFor();
       const created = answerTo(page, 'POST', /^\/v3\/registration$/);
       await page.getByRole('button', { name: spaced('保存') }).click();
@@ -153,12 +162,15 @@ export function registrationJourneys(j: Journey) {
       await phone.getByTestId('watch-form-open').click();
       const sheet = phone.getByTestId('watch-registration-sheet');
       await sheet.getByRole('radio', { name: '满意', exact: true }).check();
+      await sheet.getByLabel('现场照片').setInputFiles({ name: 'scene.png', mimeType: 'image/png', buffer: PNG });
+      await sheet.getByText('已上传 scene.png').waitFor();
       await sheet.getByRole('button', { name: '提交' }).click();
       await phone.getByRole('status').getByText('提交成功').waitFor();
       await j.screenshot(phone, 'registration-form-phone-sent');
 
       await page.goto(`/application/form/data?id=${formId}`);
       const row = page.locator('.ant-table-row').filter({ hasText: '满意' });
+      await row.getByRole('link', { name: /\.png$/ }).waitFor();
       await row.waitFor();
       await page.getByRole('tab', { name: '表单数据' }).waitFor();
       await j.screenshot(page, 'registration-form-data');

@@ -17,6 +17,9 @@ export const REGISTRATION_TEXT_MAX = 200;
 export const REGISTRATION_REASON_MAX = 100;
 export const REGISTRATION_BIND_MAX = 50;
 export const REGISTRATION_WHITELIST_MAX = 500;
+/** A file a viewer attaches to a form: a picture or a PDF of at most 10 MiB. */
+export const REGISTRATION_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const REGISTRATION_FILE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
 
 export const REGISTRATION_ERRORS = {
   registrationNotFound: 'Registration Not Found',
@@ -29,6 +32,8 @@ export const REGISTRATION_ERRORS = {
   mobileNotVerified: 'Sign in with this mobile first',
   closed: 'Registration Closed',
   submitLimit: 'Too many registrations, try again later',
+  uploadLimit: 'Too many files, try again later',
+  noFileField: 'This form asks no file',
 } as const;
 
 /** The kinds of form on the one engine: a registration (报名) gates playback; a form application (表单) only collects. */
@@ -533,6 +538,15 @@ export const registrationCalls = defineCalls('registration', {
     params: idParams,
     query: z.object({ kind: registrationKind.default('enroll') }),
     response: watchRegistration,
+  },
+  uploadRegistrationFile: {
+    method: 'POST',
+    path: '/watch/:id/registration/file',
+    summary: 'Attach a file (multipart: a picture or a PDF) for the bound form’s file field',
+    access: 'public',
+    params: idParams,
+    query: z.object({ kind: registrationKind.default('enroll') }),
+    response: z.object({ filepath: z.string(), url: z.string() }),
   },
   submitRegistration: {
     method: 'POST',

@@ -8,6 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { useWorld } from '../activity-world.ts';
 import { type CallResult, engines, expectError, lastSmsCode, nextIp, nextMobile, readSmsOutbox } from '../harness.ts';
+import { multipart, PNG } from '../upload-form.ts';
 
 // Registration forms (issue 12): the builder's forms, bind and unbind (one registration per activity, seed 001 §8),
 // the config by hash, duplicate, records with whitelist people, review with its SMS, the CSV, and the watch page's
@@ -370,6 +371,43 @@ describe.each(engines)('registration on %s', (engine) => {
     expect((await w.call('GET', `/v3/activity/${activityId}/registration`, { token: w.aToken })).body).toEqual({
       registration: null,
     });
+  });
+
+  it('takes a file attached for the form’s file field, and only one of this activity’s', async () => {
+    const created = await form(w.aToken, {
+      fields: [{ key: 'photo', label: '证件照', type: 'file', required: true }],
+      config: { needsReview: false },
+    });
+    const activityId = await w.activity(w.aToken);
+    const browser = cookieOf(await w.call('POST', `/watch/${activityId}/visit`, { body: {} }), VIEWER_COOKIE);
+    const attach = (file: { name: string; type: string; data: Buffer }, id = activityId) =>
+      w.t.app.inject({
+        method: 'POST',
+        url: `/api/watch/${id}/registration/file`,
+        ...multipart(file),
+        remoteAddress: nextIp(),
+      });
+    // No form bound: nothing to attach to.
+    expect((await attach({ name: 'a.png', type: 'image/png', data: PNG })).statusCode).toBe(404);
+    await bind(created.id, [activityId]);
+    const stored = await attach({ name: 'a.png', type: 'image/png', data: PNG });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const { url } = stored.json() as { url: string };
+    expect(url).toMatch(new RegExp(`^/files/activity/${activityId}/registration/.+\\.png$`));
+    // A picture that is not one, and a type not taken, are refused naming the file.
+    const fake = await attach({ name: 'a.png', type: 'image/png', data: Buffer.from('not a picture at all') });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().field).toBe('file');
+    expect((await attach({ name: 'a.txt', type: 'text/plain', data: Buffer.from('x') })).statusCode).toBe(400);
+    expect((await w.call('POST', `/watch/${activityId}/registration/file`, { body: {} })).status).toBe(400);
+
+    const elsewhere = await submit(activityId, browser, { photo: '/files/agent/1/files/other.png' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toContain('answers.photo');
+    const sent = await submit(activityId, browser, { photo: url });
+    expect(sent.status, sent.text).toBe(200);
+    const records = await w.call('GET', `/v3/registration/record?registrationId=${created.id}`, { token: w.aToken });
+    expect(records.body.items[0].answers).toEqual({ photo: url });
   });
 
   it('bounds the submissions one address sends', async () => {

@@ -1,11 +1,18 @@
-import type { AnswerValue, RegistrationField, WatchRegistration } from '@yanbo/contracts/registration';
+import {
+  type AnswerValue,
+  REGISTRATION_FILE_MAX_BYTES,
+  REGISTRATION_FILE_TYPES,
+  type RegistrationField,
+  type RegistrationKind,
+  type WatchRegistration,
+} from '@yanbo/contracts/registration';
 import type { WatchPage } from '@yanbo/contracts/watch';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { watchTexts as w } from '../locales/zh-CN';
 import { registrationTexts as t } from '../locales/zh-CN-registration';
 import own from '../registration.module.css';
-import { fetchRegistration, submitRegistration } from '../registration-api';
+import { fetchRegistration, submitRegistration, uploadRegistrationFile } from '../registration-api';
 import styles from '../watch.module.css';
 import { WatchApiError } from '../watch-api';
 import { Logo } from './stage-view';
@@ -60,12 +67,60 @@ function RegionInput({ value, onChange }: { value: number | undefined; onChange(
   );
 }
 
+/** A picture or a PDF attached for a file field: uploaded as soon as it is chosen, its name shown once kept. */
+function FileInput({
+  activityId,
+  kind,
+  label,
+  value,
+  onChange,
+}: {
+  activityId: number;
+  kind: RegistrationKind;
+  label: string;
+  value: AnswerValue | undefined;
+  onChange(value: AnswerValue | undefined): void;
+}) {
+  const [state, setState] = useState<'idle' | 'uploading' | 'failed'>('idle');
+  const [name, setName] = useState('');
+  return (
+    <div className={own.choices}>
+      <input
+        type="file"
+        aria-label={label}
+        accept={REGISTRATION_FILE_TYPES.join(',')}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          if (!file) return;
+          if (file.size > REGISTRATION_FILE_MAX_BYTES) return setState('failed');
+          setState('uploading');
+          try {
+            onChange(await uploadRegistrationFile(activityId, file, kind));
+            setName(file.name);
+            setState('idle');
+          } catch {
+            onChange(undefined);
+            setState('failed');
+          }
+        }}
+      />
+      {state === 'uploading' && <span className={own.note}>{t['registration.fileUploading']}</span>}
+      {state === 'failed' && <span className={own.error}>{t['registration.fileFailed']}</span>}
+      {state === 'idle' && typeof value === 'string' && (
+        <span className={own.verified}>{t['registration.fileDone'](name)}</span>
+      )}
+    </div>
+  );
+}
+
 function FieldInput({
+  activityId,
   field,
   form,
   value,
   onChange,
 }: {
+  activityId: number;
   field: RegistrationField;
   form: NonNullable<WatchRegistration['form']>;
   value: AnswerValue | undefined;
@@ -128,7 +183,9 @@ function FieldInput({
         />
       );
     case 'file':
-      return <span className={own.note}>{t['registration.fileUnsupported']}</span>;
+      return (
+        <FileInput activityId={activityId} kind={form.kind} label={field.label} value={value} onChange={onChange} />
+      );
     default:
       return (
         <input
@@ -222,6 +279,7 @@ function RegistrationSheet({
                 )
               ) : (
                 <FieldInput
+                  activityId={activityId}
                   field={field}
                   form={form}
                   value={answers[field.key]}

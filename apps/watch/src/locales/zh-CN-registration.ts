@@ -20,7 +20,9 @@ export const registrationTexts = {
   'registration.province': '省份',
   'registration.city': '城市',
   'registration.district': '区县',
-  'registration.fileUnsupported': '请联系主办方提交文件',
+  'registration.fileUploading': '上传中…',
+  'registration.fileFailed': '上传失败：请选择 10MB 以内的图片或 PDF',
+  'registration.fileDone': (name: string) => `已上传 ${name}`,
   'registration.failed': '提交失败，请检查后重试',
   'registration.loadFailed': '报名信息加载失败，请刷新重试',
 } as const;

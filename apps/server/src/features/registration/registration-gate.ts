@@ -1,6 +1,7 @@
 import { areaList } from '@vant/area-data';
 import {
   ERROR_CODES,
+  FILES_URL_PREFIX,
   REGISTRATION_ERRORS,
   type RegistrationGate,
   type RegistrationKind,
@@ -15,6 +16,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { badRequest, invalidField, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { type RateLimitStore, secondsUntil } from '../../platform/rate-limit.ts';
 import { type AudienceViewer, publicActivity } from '../watch/index.ts';
+import { registrationFileFolder } from './registration-file.ts';
 import { boundRegistration, configOf, fieldsOf } from './registration-service.ts';
 
 // The watch page's registration gate (issue 12): an activity bound to a registration asks for the form before it
@@ -145,6 +147,14 @@ export async function submitRegistration(
     isKnownRegion,
   });
   if (!checked.ok) throw invalidField(`answers.${checked.key}`, checked.message);
+  // A file answer is one attached to this activity's forms (registration-file.ts), never another file of the site.
+  const folder = `${FILES_URL_PREFIX}${registrationFileFolder(activity.id)}`;
+  for (const field of fields) {
+    const value = checked.values[field.key];
+    if (field.type === 'file' && typeof value === 'string' && !value.startsWith(folder)) {
+      throw invalidField(`answers.${field.key}`, 'Not an upload');
+    }
+  }
   const mobile = mobileField ? (checked.values[mobileField.key] as string | undefined) : undefined;
   // The mobile is proved by the watch page's SMS sign-in: only the one the viewer signed in with is taken.
   if (mobileField && mobile !== undefined && mobile !== viewer.mobile) {

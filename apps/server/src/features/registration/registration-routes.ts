@@ -1,12 +1,13 @@
-import { INVITATION_ERRORS, registrationCalls } from '@yanbo/contracts';
+import { INVITATION_ERRORS, REGISTRATION_FILE_MAX_BYTES, registrationCalls } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { clientOf } from '../../platform/auth.ts';
 import { registerCalls } from '../../platform/calls.ts';
-import { notFound } from '../../platform/errors.ts';
+import { invalidField, notFound } from '../../platform/errors.ts';
 import { sendFile } from '../exports/index.ts';
 import { audienceViewerOf } from '../watch/index.ts';
 import { registrationFile } from './registration-download.ts';
+import { storeRegistrationFile } from './registration-file.ts';
 import { getWatchRegistration, submitRegistration } from './registration-gate.ts';
 import * as registrations from './registration-service.ts';
 import { reviewRegistration } from './review-service.ts';
@@ -39,6 +40,12 @@ export function registerRegistrationRoutes(server: FastifyInstance, ctx: AppCont
       reply.header('cache-control', 'no-store');
       return getWatchRegistration(db, params.id, query.kind, await audienceViewerOf(ctx, request, params.id));
     },
+    uploadRegistrationFile: ({ params, query, request }) =>
+      storeRegistrationFile(ctx, params.id, query.kind, clientOf(request).ip, async () => {
+        if (!request.isMultipart()) throw invalidField('file', 'Expected multipart/form-data');
+        const file = await request.file({ limits: { fileSize: REGISTRATION_FILE_MAX_BYTES } });
+        return file && { mimetype: file.mimetype, filename: file.filename, stream: file.file };
+      }),
     submitRegistration: async ({ params, body, request, reply }) => {
       reply.header('cache-control', 'no-store');
       const viewer = await audienceViewerOf(ctx, request, params.id);

@@ -170,7 +170,8 @@ async function firstBytes(stream: Readable): Promise<{ head: Buffer; stream: Rea
   return { head, stream: out };
 }
 
-function looksLikeImage(head: Buffer): boolean {
+/** Whether a file's first bytes are a PNG, JPEG, GIF or WebP picture's. */
+export function looksLikeImage(head: Buffer): boolean {
   const hex = head.subarray(0, 12).toString('hex');
   return (
     hex.startsWith('89504e47') || // PNG
