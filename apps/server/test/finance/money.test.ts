@@ -478,6 +478,22 @@ describe.each(engines)('finance money on %s', (engine) => {
     const revenue = await call(t.app, 'GET', `/v3/activity/${activityId}/revenue`, { token: a.token });
     expect(revenue.body.totals).toMatchObject({ perView: 1_800 });
     expect((await balance()).income).toBe(1_800);
+    // The gain-details download of paid viewing (seed 000 §7) lists it: the viewer, what it was, the agent's 18.00.
+    const download = await call(
+      t.app,
+      'GET',
+      `/agent/${a.id}/gain-details/download?type=per-view&activityId=${activityId}`,
+      { token: a.token },
+    );
+    expect(download.status, download.text).toBe(200);
+    const lines = download.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('viewer-paid-0001');
+    expect(lines[1]).toContain('付费观看：付费直播');
+    expect(lines[1]).toContain('18.00');
     // Switched off: every viewer plays.
     await call(t.app, 'PUT', `/activity/${activityId}/pay-config`, { token: a.token, body: { enabled: false } });
     expect((await call(t.app, 'GET', `/watch/${activityId}`, { headers: { cookie: other } })).body.paidViewGate).toBe(
