@@ -87,6 +87,24 @@ export function financeViewJourneys(j: Journey) {
       await page.getByTestId('ledger-check').click();
       await page.getByText(/账本一致/).waitFor();
       await j.screenshot(page, 'finance-views-statement');
+
+      // 红包账户: a recharge paid at the sandbox pay page comes back to the tab with its balance and its entry.
+      const recharge = await api<{ payUrl: string }>(j, agent.token, 'POST', '/v3/agent/red-pack/recharge', {
+        amount: 2000,
+        returnPath: '/financial?tab=redPack',
+      });
+      await page.goto(recharge.payUrl);
+      await page.getByRole('button', { name: '确认支付' }).click();
+      await page.getByTestId('red-pack-balance').getByText('20.00').waitFor();
+      await page.locator('tbody tr').filter({ hasText: '红包充值' }).getByText('+20.00').waitFor();
+      await j.screenshot(page, 'finance-views-red-pack');
+
+      // 流量与用量: the plan's flux, nothing served yet, and storage.
+      await page.getByRole('tab', { name: '流量与用量' }).click();
+      const plan = await api<{ remainingGb: number }>(j, agent.token, 'GET', `/agent/${agent.id}/flux-resource`);
+      await page.getByTestId('flux-remaining').getByText(plan.remainingGb.toFixed(2)).waitFor();
+      await page.getByText('所选日期内没有推流').waitFor();
+      await j.screenshot(page, 'finance-views-usage');
       await page.context().close();
 
       // Agent administration: the upper agent reads the lower agent's income breakdown.
