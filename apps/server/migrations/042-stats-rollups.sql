@@ -218,7 +218,9 @@ create trigger stats_visits_update after update on visits for each row
 -- The rollups of one activity (or of all, p_activity null) recounted from its visits in a few set-wise statements:
 -- the backfill of the visits that came before this migration, and the bulk loads of bench/stats.ts, which insert
 -- with the triggers off. The recount test proves it equals what the triggers keep.
--- Its sorts and windows run over every visit at once: a larger work_mem keeps them in memory for the statement.
+-- Its sorts and windows run over every visit at once: a larger work_mem keeps them in memory for the statement. The
+-- viewer tables are written in their keys' order, so their primary keys grow at the end instead of at random (1,000,000
+-- visits: 17 s to 6.5 s for the viewer-hours, 36 s to 17 s for the viewer-days).
 create function stats_rollup_rebuild(p_activity integer) returns void language plpgsql set work_mem = '64MB' as $$
 begin
   delete from stats_visit_buckets where p_activity is null or activity_id = p_activity;
@@ -237,12 +239,12 @@ begin
   analyze stats_rebuild_visits;
 
   insert into stats_viewer_hours (activity_id, viewer_id, hour, visits)
-    select activity_id, viewer_id, hour_at, count(*) from stats_rebuild_visits group by 1, 2, 3;
+    select activity_id, viewer_id, hour_at, count(*) from stats_rebuild_visits group by 1, 2, 3 order by 1, 2, 3;
   insert into stats_viewer_days (activity_id, scope, viewer_id, day, visits)
     select activity_id, s.scope, viewer_id, local_day, count(*)
     from stats_rebuild_visits,
       lateral (values (''), ('p:' || province), ('c:' || province || '|' || city)) as s (scope)
-    group by 1, 2, 3, 4;
+    group by 1, 2, 3, 4 order by 1, 2, 3, 4;
   insert into stats_reach (activity_id, scope, day, prev_day, shard, viewers)
     select activity_id, scope, day, prev_day, 0, count(*)
     from (
