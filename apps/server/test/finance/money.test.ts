@@ -105,6 +105,13 @@ describe.each(engines)('finance money on %s', (engine) => {
     for (let i = 0; i < 3; i++) expect((await notify(t.app, body)).body.outcome).toBe('replayed');
     expect((await notify(t.app, notificationBody(second.orderId, 10_000))).body.outcome).toBe('ignored');
     expect(await balance()).toMatchObject({ balance: 60_000, recharged: 60_000 });
+    const byId = await call(t.app, 'GET', `/v3/agent/${a.id}/account-balance`, { token: a.token });
+    expect(byId.body).toEqual(await balance());
+    expectError(
+      await call(t.app, 'GET', `/v3/agent/${b.id}/account-balance`, { token: a.token }),
+      404,
+      'Agent Not Found',
+    );
     // A wrong amount is refused and credits nothing.
     const third = await recharge(500);
     expectError(
