@@ -4,6 +4,7 @@ import { benchChatFanout } from './chat-fanout.ts';
 import { benchConsoleLoad } from './console-load.ts';
 import { benchCrmSearch } from './crm-search.ts';
 import { benchCsvExport } from './csv-export.ts';
+import { benchFinanceViews } from './finance-views.ts';
 import { benchMediaFanout } from './media-fanout.ts';
 import { benchRtmpAttacks } from './rtmp-attacks.ts';
 import { benchSensitiveWords } from './sensitive-words.ts';
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'csv-export': benchCsvExport,
   'crm-search': benchCrmSearch,
   withdrawals: benchWithdrawals,
+  'finance-views': benchFinanceViews,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {

@@ -7,7 +7,7 @@ import type {
   IncomeRecord,
   IncomeType,
 } from '@yanbo/contracts';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
@@ -26,14 +26,18 @@ interface IncomeFilter {
   endTime?: string | undefined;
 }
 
-function incomeEntries(db: Db, subject: FinanceSubject, filter: IncomeFilter) {
+/**
+ * The entries of the audience's payments: `listed` the agent's audience_sales credits (one per payment), otherwise also
+ * the platform_fees ones, for the totals (every entry of a payment's txn names its order, activity and time alike).
+ */
+function incomeEntries(db: Db, subject: FinanceSubject, filter: IncomeFilter, listed = true) {
   let query = db
     .selectFrom('ledgerEntries as e')
     .leftJoin('activities as a', 'a.id', 'e.activityId')
     .where('e.agentId', '=', subject.agent.id)
-    .where('e.account', '=', 'audience_sales')
-    .where('e.amount', '<', '0')
+    .where('e.account', 'in', listed ? ['audience_sales'] : ['audience_sales', 'platform_fees'])
     .where((eb) => eb.or([eb('e.giftOrderId', 'is not', null), eb('e.viewOrderId', 'is not', null)]));
+  if (listed) query = query.where('e.amount', '<', '0');
   if (filter.type === 'gift-reward') query = query.where('e.giftOrderId', 'is not', null);
   if (filter.type === 'per-view') query = query.where('e.viewOrderId', 'is not', null);
   if (filter.activityId !== undefined) query = query.where('e.activityId', '=', filter.activityId);
@@ -87,14 +91,12 @@ async function incomePage(
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db
-      .selectFrom(
-        base.select((eb) => [txnSum(eb, 'audience_sales').as('earned'), txnSum(eb, 'platform_fees').as('fee')]).as('x'),
-      )
-      .select((eb) => [
-        eb.fn.countAll<string>().as('total'),
-        eb.fn.coalesce(eb.fn.sum<string>('x.earned'), eb.val('0')).as('earned'),
-        eb.fn.coalesce(eb.fn.sum<string>('x.fee'), eb.val('0')).as('fee'),
+    // The totals in one pass over the entries, not one lookup per payment.
+    incomeEntries(db, subject, filter, false)
+      .select([
+        sql<string>`count(*) filter (where e.account = 'audience_sales' and e.amount < 0)`.as('total'),
+        sql<string>`coalesce(sum(e.amount) filter (where e.account = 'audience_sales'), 0)`.as('earned'),
+        sql<string>`coalesce(sum(e.amount) filter (where e.account = 'platform_fees'), 0)`.as('fee'),
       ])
       .executeTakeFirstOrThrow(),
   ]);
