@@ -105,6 +105,11 @@ export function registrationJourneys(j: Journey) {
         outbox.split('\n').some((line) => line.includes(`"mobile":"${mobile}"`) && line.includes('"result":"已通过"')),
         'the approval is texted',
       );
+      // The list counts the binding and the record, none waiting.
+      await page.goto('/enroll');
+      const listed = page.locator('.ant-table-row').filter({ hasText: '发布会报名' });
+      await listed.getByText('需审核').waitFor();
+      await j.screenshot(page, 'registration-enroll-list');
 
       // The viewer's page plays once the push starts.
       await phone.reload();

@@ -43,7 +43,7 @@ export function RegistrationListPage({ kind }: { kind: RegistrationKind }) {
             rowKey="id"
             dataSource={list.data?.items ?? []}
             loading={list.isFetching}
-            scroll={{ x: 960 }}
+            scroll={{ x: 1020 }}
             locale={{
               emptyText: (
                 <Empty
@@ -124,7 +124,7 @@ export function RegistrationListPage({ kind }: { kind: RegistrationKind }) {
               {
                 title: t['registration.column.actions'],
                 key: 'actions',
-                width: 330,
+                width: 380,
                 fixed: 'end',
                 render: (_, form) => (
                   <Space size={4} wrap>

@@ -171,9 +171,9 @@ export async function createRegistration(
       fields: JSON.stringify(input.fields),
       config: JSON.stringify(input.config),
     })
-    .returning(ROW_COLUMNS.map((column) => column.replace('registrations.', '')) as never)
+    .returning(['id', 'kind', 'name', 'fields', 'config', 'subagentId', 'createdAt', 'updatedAt'])
     .executeTakeFirstOrThrow();
-  return answer(db, row as unknown as RegistrationRow);
+  return answer(db, row);
 }
 
 /** PATCH /v3/registration/{id}: records already in keep their answers (a removed field's answer stays, unshown). */

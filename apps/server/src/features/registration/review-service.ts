@@ -46,9 +46,20 @@ export async function reviewRegistration(
       .onConflict((oc) =>
         oc.columns(['registrationId', 'personKey']).doUpdateSet({ status: 'approved', reason: '', reviewedAt: now }),
       )
-      .returning(RECORD_COLUMNS.map((column) => column.replace('registrationRecords.', '')) as never)
+      .returning([
+        'id',
+        'registrationId',
+        'activityId',
+        'mobile',
+        'answers',
+        'status',
+        'reason',
+        'source',
+        'createdAt',
+        'reviewedAt',
+      ])
       .execute();
-    return { items: (rows as unknown as Parameters<typeof toRecord>[0][]).map(toRecord) };
+    return { items: rows.map(toRecord) };
   }
   const ids = [...new Set(input.recordIds ?? [])];
   const reason = input.status === 'rejected' ? input.reason : '';
