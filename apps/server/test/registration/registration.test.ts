@@ -6,6 +6,7 @@ import {
   VIEWER_MOBILE_COOKIE,
 } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { registrationsOfActivities } from '../../src/features/registration/index.ts';
 import { useWorld } from '../activity-world.ts';
 import { type CallResult, engines, expectError, lastSmsCode, nextIp, nextMobile, readSmsOutbox } from '../harness.ts';
 import { multipart, PNG } from '../upload-form.ts';
@@ -144,6 +145,8 @@ describe.each(engines)('registration on %s', (engine) => {
     });
     expect((await w.call('GET', `/v3/registration/${second.id}`, { token: w.aToken })).body.bindings).toBe(0);
 
+    // What the catalogs' chapter rule reads: which registration holds each activity.
+    expect(await registrationsOfActivities(w.t.ctx.db, [one, two])).toEqual(new Map([[one, first.id]]));
     const bindings = await w.call('GET', `/v3/registration/${first.id}/bindings`, { token: w.aToken });
     expect(bindings.body.items.map((item: { activityId: number }) => item.activityId)).toEqual([one]);
     const ofActivity = await w.call('GET', `/v3/activity/${one}/registration`, { token: w.aToken });

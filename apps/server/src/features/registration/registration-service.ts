@@ -371,6 +371,21 @@ export async function boundRegistration(db: Db, activityId: number, kind: Regist
     .executeTakeFirst();
 }
 
+/**
+ * The registration each of these activities is bound to (seed 001 §8: a catalog's chapter refuses an activity bound to
+ * a registration, 添加失败，活动已被应用在其它报名表下), for the features that apply the rule.
+ */
+export async function registrationsOfActivities(db: Db, activityIds: readonly number[]): Promise<Map<number, number>> {
+  if (activityIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('registrationActivities')
+    .select(['activityId', 'registrationId'])
+    .where('activityId', 'in', [...activityIds])
+    .where('kind', '=', 'enroll')
+    .execute();
+  return new Map(rows.map((row) => [row.activityId, row.registrationId]));
+}
+
 /** GET /v3/activity/{id}/registration */
 export async function getActivityRegistration(
   db: Db,
