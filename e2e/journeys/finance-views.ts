@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN, api, type Journey, journey, openPhone } from '../harness.ts';
 
-// The finance views (issue 13 "Views"): a viewer on a phone pays for a gift at the sandbox pay page; the agent finds it
+// The finance views (issue 13 "Views"): a viewer on a phone pays to watch and for a gift at the sandbox pay page; the agent finds it
 // in the finance centre's 收入 and in its income breakdown (gift-reward and the account detail), the board's earnings
 // tile shows it, and the upper agent finds it in the lower agent's income breakdown in agent administration.
 
@@ -9,7 +9,7 @@ const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export function financeViewJourneys(j: Journey) {
   journey(
-    'finance views: a gift paid on the phone shows in 收入, the income breakdown and the board’s earnings tile',
+    'finance views: a paid view and a gift paid on the phone show in 收入, the income breakdown and the board’s earnings tile',
     async () => {
       const agent = await j.newAgent();
       const { id } = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '收益旅程直播' });
@@ -23,8 +23,14 @@ export function financeViewJourneys(j: Journey) {
         sort: 0,
       });
 
-      // The viewer pays for a gift on the phone-sized watch page.
+      // Watching is paid (¥1.00), and the viewer pays for a gift on the phone-sized watch page.
+      await api(j, agent.token, 'PUT', `/activity/${id}/pay-config`, { enabled: true, price: 100 });
       const phone = await openPhone(j, `/watch/${id}`);
+      const gate = phone.getByTestId('watch-paid-view-gate');
+      await gate.getByRole('button', { name: '支付 ¥1.00 观看' }).click();
+      await phone.getByRole('button', { name: '确认支付' }).click();
+      await phone.waitForURL(new RegExp(`/watch/${id}`));
+      await gate.waitFor({ state: 'detached' });
       const chat = phone.getByTestId('chat-room');
       await chat.getByText('在线 1').waitFor();
       await chat.getByRole('button', { name: '送礼物' }).click();
@@ -39,23 +45,24 @@ export function financeViewJourneys(j: Journey) {
       await phone.context().close();
 
       // What the ledger says the agent earned after the platform's fee.
-      const earned = await api<{ totalEarnings: number; fee: number }>(
+      const earned = await api<{ totalEarnings: number; perView: number; fee: number }>(
         j,
         agent.token,
         'GET',
         `/v3/activity/${id}/earnings`,
       );
-      assert.equal(earned.totalEarnings + earned.fee, 520);
+      assert.equal(earned.totalEarnings + earned.fee, 520 + 100);
       const earnings = yuan(earned.totalEarnings);
+      const giftEarnings = yuan(earned.totalEarnings - earned.perView);
 
-      // 收入: the payment with its fee apart, and the total earnings.
+      // 收入: the gift with its fee apart, and the total earnings of the gift and the paid view.
       const page = await j.open(`/#access_token=${agent.token}`);
       await page.goto('/financial?tab=income');
       const table = page.getByTestId('earnings-table');
       const row = table.locator('tbody tr').filter({ hasText: '火箭 × 1' });
       await row.getByText('收益旅程直播').waitFor();
       await row.getByText('5.20').waitFor();
-      await row.getByText(earnings).waitFor();
+      await row.getByText(giftEarnings).waitFor();
       await page.getByTestId('earnings-total').getByText(earnings).waitFor();
       await j.screenshot(page, 'finance-views-income');
 
@@ -63,13 +70,16 @@ export function financeViewJourneys(j: Journey) {
       await page.getByRole('tab', { name: '收入明细' }).click();
       await page.getByRole('tab', { name: '礼物打赏' }).click();
       const gifts = page.getByTestId('breakdown-gift-reward');
-      await gifts.locator('tbody tr').filter({ hasText: '火箭 × 1' }).getByText(earnings).waitFor();
-      await page.getByTestId('breakdown-total-gift-reward').getByText(`合计收益 ¥ ${earnings}`).waitFor();
+      await gifts.locator('tbody tr').filter({ hasText: '火箭 × 1' }).getByText(giftEarnings).waitFor();
+      await page.getByTestId('breakdown-total-gift-reward').getByText(`合计收益 ¥ ${giftEarnings}`).waitFor();
       await j.screenshot(page, 'finance-views-breakdown');
+      await page.getByRole('tab', { name: '付费观看' }).click();
+      await page.getByTestId('breakdown-per-view').locator('tbody tr').first().getByText('1.00').waitFor();
+      await j.screenshot(page, 'finance-views-per-view');
       await page.getByRole('tab', { name: '账户明细' }).click();
       const detail = page.getByTestId('breakdown-account').locator('tbody tr').first();
       await detail.getByText('礼物打赏收入').waitFor();
-      await detail.getByText(`+${earnings}`).waitFor();
+      await detail.getByText(`+${giftEarnings}`).waitFor();
       await j.screenshot(page, 'finance-views-transactions');
 
       // The board: the earnings tile.
