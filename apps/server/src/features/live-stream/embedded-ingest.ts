@@ -122,6 +122,9 @@ export type HlsViewerListener = (
   query: Record<string, string | undefined>,
 ) => void;
 
+/** An HLS segment of app/stream was sent: its bytes are playback the agent's flux pays for (issue 13 flux). */
+export type HlsBytesListener = (app: string, stream: string, bytes: number) => void;
+
 /**
  * Playback: the seed's pullSource (HTTP-FLV) and HLS, at the addresses activity-stream.ts builds. A viewer of the 标清
  * rendition is a viewer of its activity's stream.
@@ -132,6 +135,7 @@ export function registerPlaybackRoutes(
   secretKey: string,
   onFlvViewer?: FlvViewerListener,
   onHlsViewer?: HlsViewerListener,
+  onHlsBytes?: HlsBytesListener,
 ) {
   const options = { schema: { hide: true } };
   app.get('/live/:app/:stream.flv', options, (request, reply) => {
@@ -172,6 +176,7 @@ export function registerPlaybackRoutes(
     const params = request.params as { app: string; stream: string; segment: string };
     const segment = ingest.hlsSegment(params.app, params.stream, params.segment);
     if (!segment) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such segment' });
+    onHlsBytes?.(params.app, sourceStreamOf(params.stream) ?? params.stream, segment.length);
     return reply
       .header('content-type', 'video/mp2t')
       .header('cache-control', 'max-age=60')

@@ -29,3 +29,12 @@ async function announceStream(ctx: HlsDeps, app: string, stream: string) {
   const activity = await streamActivity(ctx.db, app, stream);
   if (activity) noteViewers(ctx, activity, app, stream);
 }
+
+/**
+ * An HLS segment was sent: its bytes count in the push's playback bytes as a leaving FLV viewer's do, so the flux the
+ * finance views show spent (GET /agent/{id}/flux-resource) is what HLS viewers really received too.
+ */
+export async function countHlsBytes(ctx: HlsDeps, app: string, stream: string, bytes: number) {
+  const activity = await streamActivity(ctx.db, app, stream);
+  if (activity) noteViewers(ctx, activity, app, stream, bytes);
+}

@@ -6,7 +6,7 @@ export {
   flvHandoff,
   registerPlaybackRoutes,
 } from './embedded-ingest.ts';
-export { trackHlsViewer } from './hls-viewers.ts';
+export { countHlsBytes, trackHlsViewer } from './hls-viewers.ts';
 export { registerLiveStreamRoutes } from './live-stream-routes.ts';
 export { endPushesCutOffByRestart, keepEndingSilentExternalPushes, keepMarkingPushesSeen } from './push-liveness.ts';
 export { createRelayRunner, type RelayRunner } from './relay-runner.ts';
