@@ -113,6 +113,7 @@ export const EXPORT_FIELDS = {
     field('watchSeconds', '观看时长（秒）'),
     field('lastSeenAt', '最后在线时间'),
     field('ip', 'IP地址'),
+    field('region', '地区'),
   ],
   stats: [
     field('date', '日期'),

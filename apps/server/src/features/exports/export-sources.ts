@@ -68,15 +68,10 @@ const activityOf = (scope: ExportScope) => scope.activityId ?? 0;
 
 const deviceLabel = plain(sql<string>`case v.device when 'mobile' then '手机' when 'desktop' then '电脑'
   when 'tablet' then '平板' else '其他' end`);
-/** The browser family from the user agent; the order matters (Edge and WeChat also say Chrome or Safari). */
-const browserLabel = plain(sql<string>`case
-  when v.user_agent ~* 'MicroMessenger' then '微信'
-  when v.user_agent ~* 'Edg(e|A|iOS)?/' then 'Edge'
-  when v.user_agent ~* '(OPR|Opera)/' then 'Opera'
-  when v.user_agent ~* '(Firefox|FxiOS)/' then 'Firefox'
-  when v.user_agent ~* '(Chrome|Chromium|CriOS)/' then 'Chrome'
-  when v.user_agent ~* '(Safari/|AppleWebKit/)' then 'Safari'
-  else '其他' end`);
+/** The browser family, by the statistics' own classification (stats_browser_of, migration 042), in Chinese. */
+const browserLabel = plain(sql<string>`case stats_browser_of(v.user_agent)
+  when 'wechat' then '微信' when 'edge' then 'Edge' when 'opera' then 'Opera' when 'firefox' then 'Firefox'
+  when 'chrome' then 'Chrome' when 'safari' then 'Safari' else '其他' end`);
 
 /** The viewers of an activity, one row each (users; with `wechat`, those who watched inside WeChat). */
 function viewers(scope: ExportScope, wechat: boolean): ExportSource {
@@ -205,6 +200,7 @@ const SOURCES: Record<ExportKind, (scope: ExportScope) => ExportSource> = {
       watchSeconds: text(sql`v.watch_seconds`),
       lastSeenAt: beijing(sql`v.last_seen_at`),
       ip: sql`v.ip`,
+      region: sql`trim(v.province || ' ' || v.city)`,
     },
     rows: sql`from visits v where v.activity_id = ${activityOf(scope)} and ${inRange('v.started_at', scope)}`,
     // Seed 001 §7: user visits are listed visitAt descending.
@@ -214,22 +210,22 @@ const SOURCES: Record<ExportKind, (scope: ExportScope) => ExportSource> = {
     ],
     direction: 'desc',
   }),
-  stats: (scope) => {
-    const day = sql`(v.started_at at time zone ${zone})::date`;
-    return {
-      columns: {
-        date: text(day),
-        pv: text(sql`count(*)`),
-        uv: text(sql`count(distinct v.viewer_id)`),
-        watchSeconds: text(sql`coalesce(sum(v.watch_seconds), 0)`),
-        avgWatchSeconds: text(sql`round(coalesce(sum(v.watch_seconds), 0)::numeric / count(distinct v.viewer_id))`),
-      },
-      rows: sql`from visits v where v.activity_id = ${activityOf(scope)} and ${inRange('v.started_at', scope)}`,
-      groupBy: day,
-      key: [{ expr: day, type: 'date' }],
-      direction: 'asc',
-    };
-  },
+  // The statistics per day, from the rollups the statistics keep as visits arrive (migration 042): a day's row adds
+  // its shards, so the download reads a few rows a day, never the visits.
+  stats: (scope) => ({
+    columns: {
+      date: text(sql`to_char(b.bucket at time zone ${zone}, 'YYYY-MM-DD')`),
+      pv: text(sql`sum(b.pv)`),
+      uv: text(sql`sum(b.uv)`),
+      watchSeconds: text(sql`sum(b.watch_seconds)`),
+      avgWatchSeconds: text(sql`coalesce(round(sum(b.watch_seconds)::numeric / nullif(sum(b.uv), 0)), 0)`),
+    },
+    rows: sql`from stats_visit_buckets b
+      where b.activity_id = ${activityOf(scope)} and b.grain = 'day' and ${inRange('b.bucket', scope)}`,
+    groupBy: sql`b.bucket`,
+    key: [{ expr: sql`b.bucket`, type: 'timestamptz' }],
+    direction: 'asc',
+  }),
   'top-gift': (scope) => ({
     columns: {
       rank: text(sql`row_number() over (order by g.amount desc, g.count desc, g.last_sent_at, g.viewer_id)`),
