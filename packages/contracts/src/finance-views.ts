@@ -200,8 +200,10 @@ export const activityEarnings = z.object({
 });
 export type ActivityEarnings = z.infer<typeof activityEarnings>;
 
-/** A month of the statement, YYYY-MM, in Beijing time. */
-export const statementMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM');
+/** A month of the statement, YYYY-MM in Beijing time, of the years 2000 to 2999 (the ledger's possible lifetime). */
+export const statementMonth = z
+  .string()
+  .regex(/^2\d{3}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM, from 2000-01 to 2999-12');
 export const statementQuery = z.object({ month: statementMonth });
 export const statementDownloadQuery = statementQuery;
 /** One ledger account of the agent in a month: opening, what came in and out, closing (fen). */
