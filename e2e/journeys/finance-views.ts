@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { ADMIN, api, type Journey, journey, openPhone } from '../harness.ts';
 
-// The finance views (issue 13 "Views"): a viewer on a phone pays to watch and for a gift at the sandbox pay page; the agent finds it
-// in the finance centre's 收入 and in its income breakdown (gift-reward and the account detail), the board's earnings
-// tile shows it, and the upper agent finds it in the lower agent's income breakdown in agent administration.
+// The finance views (issue 13 "Views"): a viewer on a phone pays to watch and pays for a gift at the sandbox pay page;
+// the agent finds both in the finance centre's 收入 and its income breakdown (per-view, gift-reward, the account
+// detail), the board's earnings tile shows them, the statement and the ledger check agree, a red-packet recharge shows
+// on 红包账户, and the upper agent finds the gift in the lower agent's income breakdown in agent administration.
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
