@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+// The route options' wsHandler comes from the plugin's type augmentation, wherever this file is compiled from.
+import type {} from '@fastify/websocket';
 import {
   CHAT_CLOSE_CODES,
   CHAT_HANDSHAKE_MS,
