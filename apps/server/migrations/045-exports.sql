@@ -12,9 +12,10 @@ create function csv_cell(value text) returns text
   select case
     when value is null then ''
     when strpos(value, '"') > 0 or strpos(value, ',') > 0 or strpos(value, chr(10)) > 0 or strpos(value, chr(13)) > 0
-      then '"' || replace(case when left(value, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || value
+      then '"' || replace(case when ascii(value) in (61, 43, 45, 64, 9, 13) then '''' || value
         else value end, '"', '""') || '"'
-    when left(value, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || value
+    -- The first character by its code (=, +, -, @, tab, carriage return): no string is made to compare.
+    when ascii(value) in (61, 43, 45, 64, 9, 13) then '''' || value
     else value
   end
 $$;

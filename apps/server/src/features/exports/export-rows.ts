@@ -98,14 +98,14 @@ export interface CsvBlock {
  */
 export async function* exportLines(db: Db, source: ExportSource, fields: ExportField[]): AsyncGenerator<CsvBlock> {
   const size = source.limit ?? EXPORT_BATCH_ROWS;
-  const line = sql.join(
+  // concat_ws makes the line in one piece (every part is text, never null).
+  const line = sql`concat_ws(',', ${sql.join(
     fields.map((field, index) =>
       isPlain(column(source, field))
         ? sql`coalesce(${sql.ref(`b.c${index}`)}, '')`
         : sql`csv_cell(${sql.ref(`b.c${index}`)})`,
     ),
-    sql` || ',' || `,
-  );
+  )})`;
   const lastKey = sql.join(
     source.key.map((_, index) => sql`(array_agg(${sql.ref(`b.k${index}`)}))[count(*)] as ${sql.ref(`k${index}`)}`),
   );
