@@ -80,6 +80,8 @@ describe('providers in production', () => {
       viewer: 'SMS_1',
       // The reminder's variable is the activity's name, not a code: only its own template serves it.
       reminder: '',
+      // A registration's review outcome likewise names the form and the outcome: its own template or none.
+      review: '',
     });
     expect(loadConfig({}, { ...base, ...realProviders, SMS_TEMPLATE_REMINDER: 'SMS_9' }).sms.templates.reminder).toBe(
       'SMS_9',
