@@ -15,18 +15,22 @@ import { registerAccountRoutes } from './features/account/index.ts';
 import { registerActivityRoutes, trackFlvViewer } from './features/activities/index.ts';
 import { registerActivitySettingsRoutes } from './features/activity-settings/index.ts';
 import { registerAgentRoutes } from './features/agents/index.ts';
+import { registerAudienceRoutes } from './features/audience/index.ts';
 import { registerBrandingRoutes } from './features/branding/index.ts';
+import { registerCatalogPage, registerCatalogRoutes } from './features/catalogs/index.ts';
 import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
 import { registerDownloadCenterRoutes } from './features/download-center/index.ts';
 import { registerExpenseRoutes } from './features/expense/index.ts';
 import { registerExportRoutes } from './features/exports/index.ts';
 import { registerExtensionRoutes } from './features/extensions/index.ts';
+import { registerFinanceMoneyRoutes, registerFinanceViewRoutes } from './features/finance/index.ts';
 import { registerGiftRoutes } from './features/gifts/index.ts';
 import { registerInteractionRoutes } from './features/interactions/index.ts';
 import { registerInvitationRoutes } from './features/invitations/index.ts';
 import { keepSamplingLiveActivities, registerLiveOpsRoutes } from './features/live-ops/index.ts';
 import {
+  countHlsBytes,
   createEmbeddedIngest,
   createRelayRunner,
   endPushesCutOffByRestart,
@@ -45,6 +49,7 @@ import { MESSAGE_TOKEN_PURPOSE, registerMetaRoutes } from './features/meta/index
 import { registerOrderRoutes } from './features/orders/index.ts';
 import { registerPageTemplateRoutes } from './features/page-template/index.ts';
 import { registerPriceRoutes } from './features/price/index.ts';
+import { registerRegistrationRoutes } from './features/registration/index.ts';
 import { registerRewardRoutes } from './features/rewards/index.ts';
 import { registerRobotAvatars, registerRobotRoutes } from './features/robots/index.ts';
 import { registerSensitiveWordRoutes } from './features/sensitive-words/index.ts';
@@ -226,7 +231,12 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerExpenseRoutes(api, ctx);
       registerWatchRoutes(api, ctx);
       registerInvitationRoutes(api, ctx);
+      registerAudienceRoutes(api, ctx);
       registerTextLiveRoutes(api, ctx);
+      registerCatalogRoutes(api, ctx);
+      registerRegistrationRoutes(api, ctx);
+      registerFinanceMoneyRoutes(api, ctx);
+      registerFinanceViewRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );
@@ -265,9 +275,13 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
           app.log.warn(`online count: ${error}`),
         );
       },
+      (name, stream, bytes) => {
+        countHlsBytes(ctx, name, stream, bytes).catch((error) => app.log.warn(`playback bytes: ${error}`));
+      },
     );
   }
   registerWatchPage(app, ctx, config.watchDir);
+  registerCatalogPage(app, ctx);
   registerConsole(app, config.consoleDir);
   // The background worker starts once every feature has registered its task kinds, and hands its task back on close.
   ctx.tasks.start();

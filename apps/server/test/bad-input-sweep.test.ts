@@ -69,6 +69,11 @@ function ownWorld(w: World): World {
     bPerson: w.aPerson,
     bTag: w.aTag,
     bCatalog: w.aCatalog,
+    bCard: w.aCard,
+    bRecharge: w.aRecharge,
+    bWithdrawal: w.aChildWithdrawal,
+    bRegistration: w.aRegistration,
+    bRecord: w.aRecord,
   };
 }
 

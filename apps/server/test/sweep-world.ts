@@ -159,10 +159,47 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
       .executeTakeFirstOrThrow()
   ).id;
   const bRedPackRecharge = (await as(bToken, 'POST', '/v3/agent/red-pack/recharge', { amount: 100 })).orderId;
+  // Finance (issue 13): a bank card of A and of B (written as POST /agent/card writes one once its SMS code checks),
+  // a recharge of each, and a pending outflow of A's lower agent (A reviews it) and of B.
+  const card = (agentId: number, cardNo: string) =>
+    ctx.db
+      .insertInto('agentCards')
+      .values({ agentId, holder: '持卡人', bank: '中国银行', cardNo, mobile: '13800000021' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const aCard = (await card(a.id, '6216000000000000001')).id;
+  const bCard = (await card(b.id, '6216000000000000002')).id;
+  const aRecharge = (await as(aToken, 'POST', `/v3/agent/${a.id}/recharge-order`, { amount: 100 })).orderId;
+  const bRecharge = (await as(bToken, 'POST', `/v3/agent/${b.id}/recharge-order`, { amount: 100 })).orderId;
+  const pendingOutflow = (agentId: number) =>
+    ctx.db
+      .insertInto('withdrawals')
+      .values({ agentId, kind: 'outflow', amount: 100, remark: '出账' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const aChildWithdrawal = (await pendingOutflow(aChild.id)).id;
+  const bWithdrawal = (await pendingOutflow(b.id)).id;
   // A's catalog (made by the main account, so its sub-account does not see it) and B's, holding B's activity.
   const aCatalog = (await as(aToken, 'POST', '/v3/catalog', { name: 'A 的合辑' })).id;
   const bCatalog = (await as(bToken, 'POST', '/v3/catalog', { name: `${MARKERS.b[0]} 的合辑` })).id;
   await as(bToken, 'PUT', `/v3/catalog/${bCatalog}/chapters`, { chapters: [{ title: '章节', activityIds: [bAct] }] });
+  // A's registration form (made by the main account, so its sub-account does not see it) with a whitelist record, and
+  // B's, bound to B's activity with a record of its own.
+  const aRegistration = (await as(aToken, 'POST', '/v3/registration', { name: 'A 的报名' })).id;
+  const aRecord = (
+    await as(aToken, 'POST', `/v3/registration/${aRegistration}/review`, {
+      mobiles: ['13800000011'],
+      status: 'approved',
+    })
+  ).items[0].id;
+  const bRegistration = (await as(bToken, 'POST', '/v3/registration', { name: `${MARKERS.b[0]} 的报名` })).id;
+  await as(bToken, 'POST', `/v3/registration/${bRegistration}/bind`, { activityIds: [bAct] });
+  const bRecord = (
+    await as(bToken, 'POST', `/v3/registration/${bRegistration}/review`, {
+      mobiles: ['13800000012'],
+      status: 'approved',
+    })
+  ).items[0].id;
   // A's report task on the activity its sub-account may not see, and B's.
   const aTask = (await as(aToken, 'POST', '/v3/task/', { kind: 'report', activityId: aActOther })).id;
   const bTask = (await as(bToken, 'POST', '/v3/task/', { kind: 'report', activityId: bAct })).id;
@@ -249,6 +286,12 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bCheckin,
     bQuestion,
     bRedPackRecharge,
+    aCard,
+    bCard,
+    aRecharge,
+    bRecharge,
+    aChildWithdrawal,
+    bWithdrawal,
     aTask,
     bTask,
     aPerson,
@@ -257,6 +300,10 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bTag,
     aCatalog,
     bCatalog,
+    aRegistration,
+    bRegistration,
+    aRecord,
+    bRecord,
   };
   return { w, tokens };
 }

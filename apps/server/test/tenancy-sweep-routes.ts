@@ -7,10 +7,12 @@ import {
   DITCH_ERRORS,
   ERROR_MESSAGES,
   EXTENSION_IDENTITIES,
+  FINANCE_ERRORS,
   GIFT_ERRORS,
   INTERACTION_ERRORS,
   MEDIA_ERRORS,
   PRICE_ERRORS,
+  REGISTRATION_ERRORS,
   REWARD_ERRORS,
   ROBOT_ERRORS,
   SENSITIVE_WORD_ERRORS,
@@ -63,6 +65,13 @@ export interface World {
   bCheckin: number;
   bQuestion: number;
   bRedPackRecharge: number;
+  /** Finance: a bank card and an account recharge of A and of B; a pending outflow of A's lower agent and of B. */
+  aCard: number;
+  bCard: number;
+  aRecharge: number;
+  bRecharge: number;
+  aChildWithdrawal: number;
+  bWithdrawal: number;
   /** A's task on the activity its sub-account may not see, and B's task. */
   aTask: number;
   bTask: number;
@@ -74,6 +83,11 @@ export interface World {
   /** A catalog A's main account made (its sub-account does not see it), and B's. */
   aCatalog: number;
   bCatalog: number;
+  /** A registration form A's main account made (its sub-account does not see it) and its record, and B's. */
+  aRegistration: number;
+  bRegistration: number;
+  aRecord: number;
+  bRecord: number;
 }
 
 /** Agent A, A's sub-account, or A's lower-level agent (which may not administer A, its upper agent). */
@@ -373,8 +387,235 @@ const CATALOG_ROUTES: Record<string, RouteEntry> = {
   },
 };
 
+/** A registration route: B's form as agent A, and A's form as A's sub-account (it sees only its own), both 404. */
+function registrationPath(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
+  const message = REGISTRATION_ERRORS.registrationNotFound;
+  return {
+    probes: [
+      { url: (w) => path(w.bRegistration), body: () => body, expect: 404, message },
+      { as: 'subA', url: (w) => path(w.aRegistration), body: () => body, expect: 404, message },
+    ],
+  };
+}
+
+const REGISTRATION_ROUTES: Record<string, RouteEntry> = {
+  'POST /api/v3/registration': { own: 'a new form of the caller’s agent (and sub-account), naming no stored row' },
+  'GET /api/v3/registration': { own: 'the caller’s forms' },
+  'GET /api/v3/registration/record': registrationPath((id) => `/api/v3/registration/record?registrationId=${id}`),
+  'DELETE /api/v3/registration/record/:id': {
+    probes: [
+      {
+        url: (w) => `/api/v3/registration/record/${w.bRecord}`,
+        expect: 404,
+        message: REGISTRATION_ERRORS.recordNotFound,
+      },
+      {
+        as: 'subA',
+        url: (w) => `/api/v3/registration/record/${w.aRecord}`,
+        expect: 404,
+        message: REGISTRATION_ERRORS.recordNotFound,
+      },
+    ],
+  },
+  'GET /api/v3/registration/:id': registrationPath((id) => `/api/v3/registration/${id}`),
+  'PATCH /api/v3/registration/:id': registrationPath((id) => `/api/v3/registration/${id}`, { name: 'x' }),
+  'DELETE /api/v3/registration/:id': registrationPath((id) => `/api/v3/registration/${id}`),
+  'POST /api/v3/registration/:id/duplicate': registrationPath((id) => `/api/v3/registration/${id}/duplicate`),
+  'POST /api/v3/registration/:id/bind': {
+    probes: [
+      ...registrationPath((id) => `/api/v3/registration/${id}/bind`, { activityIds: [1] }).probes,
+      {
+        url: (w) => `/api/v3/registration/${w.aRegistration}/bind`,
+        body: (w) => ({ activityIds: [w.bAct] }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'POST /api/v3/registration/:id/unbind': {
+    probes: [
+      ...registrationPath((id) => `/api/v3/registration/${id}/unbind`, { activityIds: [1] }).probes,
+      {
+        url: (w) => `/api/v3/registration/${w.aRegistration}/unbind`,
+        body: (w) => ({ activityIds: [w.bAct] }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'GET /api/v3/registration/:id/bindings': registrationPath((id) => `/api/v3/registration/${id}/bindings`),
+  'POST /api/v3/registration/:id/review': registrationPath((id) => `/api/v3/registration/${id}/review`, {
+    mobiles: ['13800000013'],
+    status: 'approved',
+  }),
+  'GET /api/v3/registration/:id/hash/0': registrationPath((id) => `/api/v3/registration/${id}/hash/0`),
+  'PUT /api/v3/registration/:id/hash/0': registrationPath((id) => `/api/v3/registration/${id}/hash/0`, {}),
+  'GET /api/v3/activity/:id/registration': activity((id) => `/api/v3/activity/${id}/registration`),
+  'GET /api/activity/:id/registration/download': activity((id) => `/api/activity/${id}/registration/download`),
+  'GET /api/watch/:id/registration': {
+    public: 'the audience reads the form bound to any activity it may watch, and its own record’s state',
+  },
+  'POST /api/watch/:id/registration/file': {
+    public: 'the audience attaches a file for the form bound to an activity it may watch; the form is the permission',
+  },
+  'POST /api/watch/:id/registration': {
+    public: 'the audience submits the form of an activity it may watch, as its own signed viewer identity',
+  },
+};
+
 const own = (reason: string) => ({ own: reason });
 const pub = (reason: string) => ({ public: reason });
+
+/**
+ * Money in and out (issue 13, finance.ts): the money is the main account's, so a sub-account gets the documented 403;
+ * another agent's ids answer 404; a withdrawal is reviewed only by an agent above its agent.
+ */
+const FINANCE_MONEY_ROUTES: Record<string, RouteEntry> = {
+  'GET /api/activity/:id/pay-config': activity((id) => `/api/activity/${id}/pay-config`),
+  'PUT /api/activity/:id/pay-config': activity((id) => `/api/activity/${id}/pay-config`, { enabled: false }),
+  'GET /api/watch/:id/paid-view': pub('what any activity’s watch page asks a viewer to pay; the viewer is its cookie'),
+  'POST /api/watch/:id/paid-view/order': pub('the audience orders its access to an activity; the viewer is its cookie'),
+  'GET /api/watch/:id/paid-view/order/:orderId': pub('the audience’s own view order, found by its viewer cookie only'),
+  'POST /api/v3/agent/:id/recharge-order': {
+    probes: [
+      agentPath((id) => `/api/v3/agent/${id}/recharge-order`, {}),
+      mainOnly(
+        (w) => `/api/v3/agent/${w.aId}/recharge-order`,
+        () => ({}),
+      ),
+    ],
+  },
+  'GET /api/v3/agent/:id/recharge-result': {
+    probes: [
+      agentPath((id) => `/api/v3/agent/${id}/recharge-result?orderId=1`),
+      {
+        url: (w) => `/api/v3/agent/${w.aId}/recharge-result?orderId=${w.bRecharge}`,
+        expect: 404,
+        message: FINANCE_ERRORS.rechargeNotFound,
+      },
+      mainOnly((w) => `/api/v3/agent/${w.aId}/recharge-result?orderId=${w.aRecharge}`),
+    ],
+  },
+  'GET /api/agent/card': own(
+    'the caller agent’s bank accounts (a sub-account is refused: the money is the main account’s)',
+  ),
+  'POST /api/v3/agent/card/sms': own('a code to the mobile of a bank account the caller agent is adding'),
+  'POST /api/agent/card': own('a bank account of the caller agent'),
+  'POST /api/agent/withdraw': {
+    probes: [
+      {
+        url: () => '/api/agent/withdraw',
+        body: (w) => ({ cardId: w.bCard, amount: 100 }),
+        expect: 404,
+        message: FINANCE_ERRORS.cardNotFound,
+      },
+      mainOnly(
+        () => '/api/agent/withdraw',
+        (w) => ({ cardId: w.aCard, amount: 100 }),
+      ),
+    ],
+  },
+  'GET /api/agent/withdraw': own('the caller agent’s withdrawals'),
+  'GET /api/agent/balance': own('the caller agent’s balance, from its ledger entries'),
+  'GET /api/v3/agent/:id/account-balance': {
+    probes: [
+      agentPath((id) => `/api/v3/agent/${id}/account-balance`),
+      mainOnly((w) => `/api/v3/agent/${w.aId}/account-balance`),
+    ],
+  },
+  'GET /api/agent/:id/outflow': {
+    probes: [agentPath((id) => `/api/agent/${id}/outflow`), mainOnly((w) => `/api/agent/${w.aId}/outflow`)],
+  },
+  'POST /api/agent/:id/outflow': {
+    probes: [
+      agentPath((id) => `/api/agent/${id}/outflow`, { amount: 100 }),
+      mainOnly(
+        (w) => `/api/agent/${w.aId}/outflow`,
+        () => ({ amount: 100 }),
+      ),
+    ],
+  },
+  'GET /api/v3/agent/withdraw-review': own('the withdrawals of the agents below the caller agent only'),
+  'POST /api/v3/agent/withdraw-review/:id/approve': withdrawalReview('approve', { reference: 'R1' }),
+  'POST /api/v3/agent/withdraw-review/:id/reject': withdrawalReview('reject', {}),
+};
+
+/** B's withdrawal is not below A; A's lower agent may not review its own (A's, its upper agent, reviews it). */
+function withdrawalReview(action: string, body: unknown): { probes: Probe[] } {
+  const path = (id: number) => `/api/v3/agent/withdraw-review/${id}/${action}`;
+  return {
+    probes: [
+      { url: (w) => path(w.bWithdrawal), body: () => body, expect: 404, message: FINANCE_ERRORS.withdrawalNotFound },
+      {
+        as: 'childA',
+        url: (w) => path(w.aChildWithdrawal),
+        body: () => body,
+        expect: 404,
+        message: FINANCE_ERRORS.withdrawalNotFound,
+      },
+      mainOnly(
+        (w) => path(w.aChildWithdrawal),
+        () => body,
+      ),
+    ],
+  };
+}
+
+/**
+ * The finance views (issue 13): an agent's money by its id is the caller's own or a lower agent's; B's, B's lower
+ * agent's and (for a lower agent) its upper agent's answer 404, and a sub-account may not read the agent's accounts.
+ */
+function financeAgent(path: (id: number) => string, options: { subaccount: 'own' | 'refused' }): { probes: Probe[] } {
+  return {
+    probes: [
+      agentPath(path),
+      { url: (w) => path(w.bChildId), expect: 404, message: AGENT },
+      { as: 'childA', url: (w) => path(w.aId), expect: 404, message: AGENT },
+      options.subaccount === 'own'
+        ? { as: 'subA', url: (w) => path(w.aChildId), expect: 404, message: AGENT }
+        : mainOnly((w) => path(w.aId)),
+    ],
+  };
+}
+
+const FINANCE_VIEW_ROUTES: Record<string, RouteEntry> = {
+  'GET /api/order': {
+    probes: [
+      { url: (w) => `/api/order?activityId=${w.bAct}`, expect: 'empty' },
+      { as: 'subA', url: (w) => `/api/order?activityId=${w.aActOther}`, expect: 'empty' },
+    ],
+  },
+  'GET /api/agent/:id/gain-details': financeAgent((id) => `/api/agent/${id}/gain-details`, { subaccount: 'own' }),
+  'GET /api/v3/agent/:id/transaction': financeAgent((id) => `/api/v3/agent/${id}/transaction`, {
+    subaccount: 'refused',
+  }),
+  'GET /api/v3/agent/:id/hb-transaction': financeAgent((id) => `/api/v3/agent/${id}/hb-transaction`, {
+    subaccount: 'refused',
+  }),
+  'GET /api/v3/agent/:id/hb-transaction-list': financeAgent((id) => `/api/v3/agent/${id}/hb-transaction-list`, {
+    subaccount: 'refused',
+  }),
+  'GET /api/v3/agent/:id/flux-transaction': financeAgent((id) => `/api/v3/agent/${id}/flux-transaction`, {
+    subaccount: 'refused',
+  }),
+  'GET /api/agent/:id/flux-resource': financeAgent((id) => `/api/agent/${id}/flux-resource`, {
+    subaccount: 'refused',
+  }),
+  'GET /api/v3/agent/:id/statement': financeAgent((id) => `/api/v3/agent/${id}/statement?month=2026-01`, {
+    subaccount: 'refused',
+  }),
+  'GET /api/v3/agent/:id/statement/download': financeAgent(
+    (id) => `/api/v3/agent/${id}/statement/download?month=2026-01`,
+    { subaccount: 'refused' },
+  ),
+  'GET /api/v3/agent/stream-usage/summary': own('the caller’s pushes (a sub-account’s own activities’)'),
+  // The model names a figure, not a stored row: the caller's own pushes (a sub-account's own activities').
+  'GET /api/v3/agent/stream-usage/:model': {
+    probes: [{ url: () => '/api/v3/agent/stream-usage/1', expect: badField('model') }],
+  },
+  'GET /api/v3/activity/:id/earnings': activity((id) => `/api/v3/activity/${id}/earnings`),
+  'GET /api/v3/agent/ledger-check': own('the caller agent’s ledger'),
+};
 
 export const ROUTES: Record<string, RouteEntry> = {
   // Public: no session; what they reach is decided by something else than the caller's agent.
@@ -1356,7 +1597,10 @@ export const ROUTES: Record<string, RouteEntry> = {
     ],
   },
   ...AUDIENCE_ROUTES,
+  ...FINANCE_VIEW_ROUTES,
   ...CATALOG_ROUTES,
+  ...REGISTRATION_ROUTES,
+  ...FINANCE_MONEY_ROUTES,
 };
 
 function badField(field: string) {

@@ -12,6 +12,8 @@ import { downloadCenterCalls } from './download-center.ts';
 import { expenseCalls } from './expense.ts';
 import { exportCalls } from './exports.ts';
 import { extensionCalls } from './extensions.ts';
+import { financeMoneyCalls } from './finance.ts';
+import { financeViewCalls } from './finance-views.ts';
 import { giftCalls, giftSendCalls } from './gifts.ts';
 import { interactionCalls } from './interactions.ts';
 import { invitationCalls } from './invitations.ts';
@@ -23,6 +25,7 @@ import { metaCalls } from './meta.ts';
 import { orderCalls } from './orders.ts';
 import { pageTemplateCalls } from './page-template.ts';
 import { priceCalls } from './price.ts';
+import { registrationCalls } from './registration.ts';
 import { rewardCalls } from './rewards.ts';
 import { robotCalls } from './robots.ts';
 import { sensitiveWordCalls } from './sensitive-words.ts';
@@ -61,6 +64,7 @@ export const callGroups = [
   audienceCalls,
   textLiveCalls,
   catalogCalls,
+  registrationCalls,
   extensionCalls,
   watchCalls,
   agentCalls,
@@ -69,6 +73,8 @@ export const callGroups = [
   orderCalls,
   expenseCalls,
   rewardCalls,
+  financeViewCalls,
+  financeMoneyCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));

@@ -33,9 +33,11 @@ import { readActivitySection } from '../../platform/settings-store.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { progressOf, sdIsLive, streamAddresses, toEndedAt } from '../activities/index.ts';
 import { isMobileBlocked } from '../audience/index.ts';
+import { paidViewGate } from '../finance/index.ts';
+import { registrationGate } from '../registration/index.ts';
 import { regionOf } from '../stats/index.ts';
 import { sanitiseHtml } from './html-sanitiser.ts';
-import { mobileGateOf, signedInMobile } from './viewer-mobile.ts';
+import { mobileGateOf, mobileViewerId, signedInMobile } from './viewer-mobile.ts';
 
 // The audience side of an activity. Public: the activity id from the URL is the only key, so every call first checks
 // that the activity is one an audience may see (enabled, not archived, not deleted, its agent not disabled) and answers
@@ -86,6 +88,7 @@ export async function getWatchPage(
   activityId: number,
   viewerToken?: string,
   mobileCookie?: string,
+  browserId?: string,
 ): Promise<WatchPage> {
   const activity = await publicActivity(ctx.db, activityId);
   const [template, card, code, invite] = await Promise.all([
@@ -105,6 +108,17 @@ export async function getWatchPage(
   // Seed 001 §6 block management: a person the agent blocked watches none of its activities.
   const blocked = mobile !== undefined && (await isMobileBlocked(ctx.db, activity.agentId, mobile));
   const mobileGate = blocked ? 'blocked' : mobileGateOf(template.value.allowedMobiles, mobile);
+  // Issue 12: a bound registration asks for the form (and its review) before the activity plays.
+  const registration = await registrationGate(ctx.db, activityId, {
+    mobile,
+    browserId,
+    viewerId: mobile ? mobileViewerId(ctx.secretKey, mobile) : browserId,
+  });
+  // Issue 13: an activity with a per-view price plays once this viewer (its mobile's id or its browser's) has paid.
+  const paidView = await paidViewGate(ctx.db, activityId, [
+    mobile ? mobileViewerId(ctx.secretKey, mobile) : undefined,
+    browserId,
+  ]);
   const { pullSource } = streamAddresses(ctx.secretKey, ctx.config, activity, sdIsLive(ctx.ingest, activity));
   return {
     activity: {
@@ -124,7 +138,12 @@ export async function getWatchPage(
     watchCodeRequired,
     viewer: mobile ? { mobile: maskMobile(mobile) } : null,
     mobileGate,
-    playback: watchCodeRequired || mobileGate !== 'open' || !activity.stream ? null : pullSource,
+    registrationGate: registration,
+    paidViewGate: paidView,
+    playback:
+      watchCodeRequired || mobileGate !== 'open' || registration !== 'open' || paidView !== 'open' || !activity.stream
+        ? null
+        : pullSource,
   };
 }
 

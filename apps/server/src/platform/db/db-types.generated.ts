@@ -129,6 +129,17 @@ export interface AgentBranding {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface AgentCards {
+  agentId: number;
+  bank: string;
+  cardNo: string;
+  createdAt: Generated<Timestamp>;
+  holder: string;
+  id: Generated<number>;
+  mobile: string;
+  type: Generated<string>;
+}
+
 export interface AgentCredits {
   agentId: number;
   fluxGb: Generated<Numeric>;
@@ -179,6 +190,18 @@ export interface AgentPromotions {
   agentId: number;
   createdAt: Generated<Timestamp>;
   promoterId: number;
+}
+
+export interface AgentRecharges {
+  agentId: number;
+  amount: number;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  paidAt: Timestamp | null;
+  payProvider: string;
+  status: Generated<"init" | "paid" | "failed">;
+  tradeNo: string | null;
 }
 
 export interface Agents {
@@ -443,7 +466,7 @@ export interface IngestSessions {
 }
 
 export interface LedgerEntries {
-  account: "pay_clearing" | "package_sales" | "audience_sales" | "red_pack_balance" | "red_pack_held" | "audience_balance";
+  account: "pay_clearing" | "package_sales" | "audience_sales" | "red_pack_balance" | "red_pack_held" | "audience_balance" | "platform_fees" | "agent_balance" | "withdrawals_pending";
   activityId: number | null;
   agentId: number;
   amount: Int8;
@@ -452,8 +475,11 @@ export interface LedgerEntries {
   id: Generated<Int8>;
   memo: Generated<string>;
   orderId: number | null;
+  rechargeId: number | null;
   txnId: string;
   viewerId: string | null;
+  viewOrderId: number | null;
+  withdrawalId: number | null;
 }
 
 export interface LoginRecords {
@@ -577,6 +603,7 @@ export interface PackageOrders {
 
 export interface Packages {
   activityQuota: Generated<number>;
+  audienceFeeRate: Generated<number>;
   description: Generated<string>;
   enabled: Generated<boolean>;
   fluxGb: Generated<Numeric>;
@@ -590,6 +617,20 @@ export interface Packages {
   subagentQuota: Generated<number>;
   type: "free" | "trail" | "annual" | "activity";
   validityDays: number;
+}
+
+export interface PaidViewOrders {
+  activityId: number;
+  agentId: number;
+  amount: number;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  paidAt: Timestamp | null;
+  payProvider: string;
+  status: Generated<"init" | "paid" | "failed">;
+  tradeNo: string | null;
+  viewerId: string;
 }
 
 export interface PayNotifications {
@@ -706,6 +747,43 @@ export interface RedPackRecharges {
   payProvider: string;
   status: Generated<"init" | "paid" | "failed">;
   tradeNo: string | null;
+}
+
+export interface RegistrationActivities {
+  activityId: number;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  kind: "enroll" | "form";
+  registrationId: number;
+}
+
+export interface RegistrationRecords {
+  activityId: number | null;
+  agentId: number;
+  answers: Generated<Json>;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  mobile: string | null;
+  personKey: string;
+  reason: Generated<string>;
+  registrationId: number;
+  reviewedAt: Timestamp | null;
+  source: Generated<"form" | "whitelist">;
+  status: Generated<"pending" | "approved" | "rejected">;
+  updatedAt: Generated<Timestamp>;
+  viewerId: string | null;
+}
+
+export interface Registrations {
+  agentId: number;
+  config: Generated<Json>;
+  createdAt: Generated<Timestamp>;
+  fields: Generated<Json>;
+  id: Generated<number>;
+  kind: Generated<"enroll" | "form">;
+  name: string;
+  subagentId: number | null;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface Robots {
@@ -930,6 +1008,21 @@ export interface Votes {
   voters: Generated<number>;
 }
 
+export interface Withdrawals {
+  agentId: number;
+  amount: number;
+  cardId: number | null;
+  createdAt: Generated<Timestamp>;
+  deliveryId: string | null;
+  id: Generated<number>;
+  kind: "withdraw" | "outflow";
+  reference: Generated<string>;
+  remark: Generated<string>;
+  reviewedAt: Timestamp | null;
+  reviewedBy: number | null;
+  status: Generated<"pending" | "paid" | "rejected">;
+}
+
 export interface DB {
   activities: Activities;
   activityDitchVisits: ActivityDitchVisits;
@@ -942,12 +1035,14 @@ export interface DB {
   activityVisitStats: ActivityVisitStats;
   agentActivityCounts: AgentActivityCounts;
   agentBranding: AgentBranding;
+  agentCards: AgentCards;
   agentCredits: AgentCredits;
   agentEntitlements: AgentEntitlements;
   agentFields: AgentFields;
   agentOpenids: AgentOpenids;
   agentPackages: AgentPackages;
   agentPromotions: AgentPromotions;
+  agentRecharges: AgentRecharges;
   agents: Agents;
   agentSettings: AgentSettings;
   agentTableTheads: AgentTableTheads;
@@ -985,6 +1080,7 @@ export interface DB {
   onlineSamples: OnlineSamples;
   packageOrders: PackageOrders;
   packages: Packages;
+  paidViewOrders: PaidViewOrders;
   payNotifications: PayNotifications;
   promotionChannels: PromotionChannels;
   promotionCodes: PromotionCodes;
@@ -995,6 +1091,9 @@ export interface DB {
   redPacketGrabs: RedPacketGrabs;
   redPackets: RedPackets;
   redPackRecharges: RedPackRecharges;
+  registrationActivities: RegistrationActivities;
+  registrationRecords: RegistrationRecords;
+  registrations: Registrations;
   robots: Robots;
   sandboxWechatCodes: SandboxWechatCodes;
   sensitiveWordLists: SensitiveWordLists;
@@ -1014,4 +1113,5 @@ export interface DB {
   visits: Visits;
   voteBallots: VoteBallots;
   votes: Votes;
+  withdrawals: Withdrawals;
 }
