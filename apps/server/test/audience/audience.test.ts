@@ -291,6 +291,21 @@ describe.each(engines)('audience CRM on %s', (engine) => {
     ws.send(JSON.stringify({ type: 'hello', nickname: '观众' }));
     expect(await first).toMatchObject({ type: 'refused', code: CHAT_REFUSALS.blacklisted });
     ws.close();
+    // Nor does it watch, or send a gift.
+    const signedOut = await w.call('GET', `/watch/${other}`, { headers: { cookie: browserOnly } });
+    expect(signedOut.body).toMatchObject({ mobileGate: 'blocked', playback: null });
+    const gift = await w.call('POST', '/v3/agent/gift', {
+      token: w.aToken,
+      body: { name: '点赞', icon: '/files/g.png', price: 0 },
+    });
+    expect(gift.status, gift.text).toBe(200);
+    for (const cookie of [viewer.cookie, browserOnly]) {
+      const sent = await w.call('POST', `/watch/${other}/gift`, {
+        body: { giftId: gift.body.id },
+        headers: { cookie },
+      });
+      expect(sent.status, sent.text).toBe(403);
+    }
 
     await w.call('PUT', `/v3/user/${person.id}/block-management`, { token: w.aToken, body: { isBlocked: false } });
     const page = await w.call('GET', `/watch/${other}`, { headers: { cookie: viewer.cookie } });

@@ -104,6 +104,19 @@ export async function isBlockedOnActivity(db: Db, activityId: number, viewerId: 
   return row !== undefined;
 }
 
+/**
+ * The same rule as a condition on a viewer id column of another query (the lottery's pool): true when the id is a
+ * blocked person of the activity's agent, or a browser merged into one.
+ */
+export function blockedOnActivitySql(activityId: number, viewerId: RawBuilder<string>): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from audience_people p join activities a on a.agent_id = p.agent_id
+    where a.id = ${activityId} and p.blocked_at is not null
+      and (p.viewer_id = ${viewerId} or exists (
+        select 1 from audience_person_browsers b where b.person_id = p.id and b.agent_id = p.agent_id
+          and b.browser_id = ${viewerId})))`;
+}
+
 /** Whether the signed-in mobile is a blocked person of this agent (the watch page withholds playback). */
 export async function isMobileBlocked(db: Db, agentId: number, mobile: string): Promise<boolean> {
   const row = await db

@@ -29,7 +29,7 @@ import { PayGatewayError, type PayNotification } from '../../platform/pay/pay-pr
 import { take } from '../../platform/rate-limit.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-import { publishChat } from '../comments/index.ts';
+import { publishChat, restrictionsOf } from '../comments/index.ts';
 import { audienceFeeRate, giftPaymentEntries, type PaidOrderKind, postTxn, reconcileOrder } from '../price/index.ts';
 
 // Gifts viewers send on the watch page (issue 10). A free gift is stored and heard at once; a paid one is a gift order
@@ -182,13 +182,8 @@ export async function sendWatchGift(
     .where('id', '=', body.giftId)
     .executeTakeFirst();
   if (!gift) throw giftNotFound();
-  const blacklisted = await ctx.db
-    .selectFrom('chatRestrictions')
-    .select('kind')
-    .where('activityId', '=', activity.id)
-    .where('viewerId', '=', viewerId)
-    .where('kind', '=', 'blacklist')
-    .executeTakeFirst();
+  // The activity's blacklist, and a person the agent blocked in the CRM (on every activity's blacklist).
+  const blacklisted = (await restrictionsOf(ctx.db, activity.id, viewerId)).has('blacklist');
   if (blacklisted) throw new HttpError(403, 'You are on this activity’s blacklist');
   const nickname = body.nickname || `观众${viewerId.slice(0, 4)}`;
   const send: GiftSend = {

@@ -13,6 +13,7 @@ import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { conflict } from '../../platform/errors.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
+import { blockedOnActivitySql } from '../audience/index.ts';
 import { publishChat } from '../comments/index.ts';
 import { MOBILE_VIEWER_ID_PATTERN } from '../watch/index.ts';
 
@@ -65,6 +66,8 @@ async function poolOf(
     select distinct eligible.viewer_id from (${eligible}) eligible
     where not exists (select 1 from chat_restrictions r where r.activity_id = ${activityId} and r.kind = 'blacklist'
       and r.viewer_id = eligible.viewer_id)
+      -- A person the agent blocked in the CRM is on every activity's blacklist (seed 001 §6 block management).
+      and not ${blockedOnActivitySql(activityId, sql.ref('eligible.viewer_id'))}
     ${earlierWinners}
     ${signedInOnly}
     limit ${POOL_MAX}`.execute(db);

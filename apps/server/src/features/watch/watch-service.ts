@@ -32,7 +32,7 @@ import { secondsUntil } from '../../platform/rate-limit.ts';
 import { readActivitySection } from '../../platform/settings-store.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { progressOf, sdIsLive, streamAddresses, toEndedAt } from '../activities/index.ts';
-import { isMobileBlocked } from '../audience/index.ts';
+import { isBlockedOnActivity, isMobileBlocked } from '../audience/index.ts';
 import { paidViewGate } from '../finance/index.ts';
 import { registrationGate } from '../registration/index.ts';
 import { regionOf } from '../stats/index.ts';
@@ -106,7 +106,10 @@ export async function getWatchPage(
   const watchCodeRequired = code.enabled && !viewerTokenValid(ctx.secretKey, activityId, code.code, viewerToken);
   const mobile = signedInMobile(ctx.secretKey, mobileCookie, activity.agentId);
   // Seed 001 §6 block management: a person the agent blocked watches none of its activities.
-  const blocked = mobile !== undefined && (await isMobileBlocked(ctx.db, activity.agentId, mobile));
+  // Signed out, the browser is still the person's when it was merged into a blocked one.
+  const blocked =
+    (mobile !== undefined && (await isMobileBlocked(ctx.db, activity.agentId, mobile))) ||
+    (browserId !== undefined && (await isBlockedOnActivity(ctx.db, activityId, browserId)));
   const mobileGate = blocked ? 'blocked' : mobileGateOf(template.value.allowedMobiles, mobile);
   // Issue 12: a bound registration asks for the form (and its review) before the activity plays.
   const registration = await registrationGate(ctx.db, activityId, {
