@@ -484,6 +484,8 @@ describe.each(engines)('finance money on %s', (engine) => {
     // The statistics' revenue and the agent's income read it.
     const revenue = await call(t.app, 'GET', `/v3/activity/${activityId}/revenue`, { token: a.token });
     expect(revenue.body.totals).toMatchObject({ perView: 1_800 });
+    const channels = await call(t.app, 'GET', '/activity/stats', { token: a.token });
+    expect(channels.body.items.find((item: { id: number }) => item.id === activityId)).toMatchObject({ income: 1_800 });
     expect((await balance()).income).toBe(1_800);
     // The gain-details download of paid viewing (seed 000 §7) lists it: the viewer, what it was, the agent's 18.00.
     const download = await call(

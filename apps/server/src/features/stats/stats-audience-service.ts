@@ -276,7 +276,8 @@ export async function listChannelStats(db: Db, caller: Caller, query: ChannelSta
         (select count(*) filter (where c.is_robot) from comments c
           where c.activity_id = a.id and c.status <> 'failed' and c.deleted_at is null) as robot_comments,
         (select -sum(l.amount) from ledger_entries l
-          where l.activity_id = a.id and l.account = 'audience_sales' and l.gift_order_id is not null) as income
+          where l.activity_id = a.id and l.account = 'audience_sales'
+            and (l.gift_order_id is not null or l.view_order_id is not null)) as income
       from unnest(${sql.val(ids)}::int[]) as a (id)`.execute(db);
     for (const row of rows) figures.set(row.id, row);
   }
