@@ -364,6 +364,48 @@ describe.each(engines)('finance money on %s', (engine) => {
     await ledgerBalanced();
   });
 
+  it('has the platform’s own agent review the withdrawals of agents with none above them', async () => {
+    const signedUp = await signedInAgent(t.ctx);
+    const order = await recharge(1_000, signedUp.token, signedUp.agent.id);
+    await notify(t.app, notificationBody(order.orderId, 1_000));
+    const card = await addCard('6228480000000000017', signedUp.token);
+    const asked = await call(t.app, 'POST', '/agent/withdraw', {
+      token: signedUp.token,
+      body: { cardId: card.id, amount: 300, deliveryId: 'platform-review-1' },
+    });
+    expect(asked.status, asked.text).toBe(200);
+    const reviewIds = async (token: string) =>
+      (await call(t.app, 'GET', '/v3/agent/withdraw-review?status=pending&pageSize=100', { token })).body.items.map(
+        (w: { id: number }) => w.id,
+      );
+    // Another tree's top agent does not see it, and neither does the platform's agent before ADMIN_MOBILE names it.
+    expect(await reviewIds(parent.token)).not.toContain(asked.body.id);
+    const platform = await signedInAgent(t.ctx);
+    expect(await reviewIds(platform.token)).not.toContain(asked.body.id);
+    const config = t.ctx.config as { adminMobile: string };
+    const adminMobile = config.adminMobile;
+    config.adminMobile = platform.agent.mobile;
+    try {
+      expect(await reviewIds(platform.token)).toContain(asked.body.id);
+      const paid = await call(t.app, 'POST', `/v3/agent/withdraw-review/${asked.body.id}/approve`, {
+        token: platform.token,
+        body: { reference: 'TRF-PLATFORM-1' },
+      });
+      expect(paid.body).toMatchObject({ status: 'paid', reference: 'TRF-PLATFORM-1' });
+      expect(await balance(signedUp.token)).toMatchObject({ balance: 700, pending: 0, withdrawn: 300 });
+      expectError(
+        await call(t.app, 'POST', `/v3/agent/withdraw-review/${asked.body.id}/approve`, {
+          token: signedUp.token,
+          body: { reference: 'SELF' },
+        }),
+        404,
+        FINANCE_ERRORS.withdrawalNotFound,
+      );
+    } finally {
+      config.adminMobile = adminMobile;
+    }
+  });
+
   it('never overdraws: many withdrawals at once take at most the balance', async () => {
     const agent = await signedInAgent(t.ctx);
     const order = await recharge(1_000, agent.token, agent.agent.id);

@@ -248,13 +248,27 @@ export async function listOutflows(
 
 const reviewColumns = [...withdrawalColumns, 'agents.company', 'agents.contact'] as const;
 
-/** The withdrawals of the agents below the caller: only those can it review. */
-function reviewable(db: Db | Transaction<DB>, caller: Caller) {
+/**
+ * Whether the caller is the platform's own agent (the one ADMIN_MOBILE names, signed in as itself): it reviews the
+ * withdrawals of the agents that have no agent above them (those who signed up), whose money would otherwise wait
+ * for nobody.
+ */
+function isPlatformAgent(ctx: AppContext, caller: Caller): boolean {
+  return ctx.config.adminMobile !== '' && caller.subagentId === null && caller.agent.mobile === ctx.config.adminMobile;
+}
+
+/** The withdrawals the caller may review: of the agents below it, and for the platform's agent, of top-level ones. */
+function reviewable(db: Db | Transaction<DB>, caller: Caller, platformAgent: boolean) {
   return withAgentSubtree(db, caller.agentId)
     .selectFrom('withdrawals')
     .leftJoin('agentCards', 'agentCards.id', 'withdrawals.cardId')
     .innerJoin('agents', 'agents.id', 'withdrawals.agentId')
-    .where('withdrawals.agentId', 'in', (eb) => eb.selectFrom('agentTree').select('agentTree.id'));
+    .where((eb) =>
+      eb.or([
+        eb('withdrawals.agentId', 'in', eb.selectFrom('agentTree').select('agentTree.id')),
+        ...(platformAgent ? [eb.and([eb('agents.parentId', 'is', null), eb('agents.id', '<>', caller.agentId)])] : []),
+      ]),
+    );
 }
 
 const toReview = (row: WithdrawalRow & { company: string; contact: string }): WithdrawalReview => ({
@@ -270,7 +284,7 @@ export async function listWithdrawalReviews(
   caller: Caller,
   query: z.output<typeof withdrawalReviewQuery>,
 ) {
-  let base = reviewable(ctx.db, caller);
+  let base = reviewable(ctx.db, caller, isPlatformAgent(ctx, caller));
   if (query.status) base = base.where('withdrawals.status', '=', query.status);
   const [rows, total] = await Promise.all([
     base
@@ -288,8 +302,8 @@ export async function listWithdrawalReviews(
 }
 
 /**
- * Approve (paid, with the transfer's reference) or reject (the amount back to the balance) a pending withdrawal of an
- * agent below the caller; one of another tree, or the caller's own, answers 404. The row is locked, so two reviewers
+ * Approve (paid, with the transfer's reference) or reject (the amount back to the balance) a pending withdrawal the
+ * caller may review (an agent below it; a top-level one for the platform's agent); one of another tree, or the caller's own, answers 404. The row is locked, so two reviewers
  * at once settle it once.
  */
 export async function reviewWithdrawal(
@@ -299,7 +313,7 @@ export async function reviewWithdrawal(
   decision: { approve: true; reference: string } | { approve: false; reason: string },
 ): Promise<WithdrawalReview> {
   await ctx.db.transaction().execute(async (trx) => {
-    const found = await reviewable(trx, caller)
+    const found = await reviewable(trx, caller, isPlatformAgent(ctx, caller))
       .select('withdrawals.id')
       .where('withdrawals.id', '=', id)
       .executeTakeFirst();
@@ -332,7 +346,7 @@ export async function reviewWithdrawal(
       ),
     );
   });
-  const row = await reviewable(ctx.db, caller)
+  const row = await reviewable(ctx.db, caller, isPlatformAgent(ctx, caller))
     .select(reviewColumns)
     .where('withdrawals.id', '=', id)
     .executeTakeFirstOrThrow();
