@@ -271,6 +271,26 @@ describe.each(engines)('registration on %s', (engine) => {
     expect(file.text).toMatch(/\r\n\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
   });
 
+  it('writes a CRM field’s answer into the person’s profile, which the CRM shows', async () => {
+    const crm = await w.call('POST', `/v3/agent/${w.a.id}/user_extra_conf`, {
+      token: w.aToken,
+      body: { fields: [{ key: 'company', label: '公司', type: 'text', required: true }] },
+    });
+    expect(crm.status, crm.text).toBe(200);
+    const created = await form(w.aToken, {
+      fields: [FIELDS[0], FIELDS[1], { key: 'org', label: '公司', type: 'extra', extraKey: 'company' }],
+      config: { needsReview: false },
+    });
+    const activityId = await w.activity(w.aToken);
+    await bind(created.id, [activityId]);
+    const person = await viewer(activityId);
+    const sent = await submit(activityId, person.cookie, { name: '赵六', phone: person.mobile, org: '演播科技' });
+    expect(sent.status, sent.text).toBe(200);
+    const found = await w.call('GET', `/v3/user/search?mobile=${person.mobile}`, { token: w.aToken });
+    expect(found.body.items[0].info).toMatchObject({ company: '演播科技' });
+    await w.call('POST', `/v3/agent/${w.a.id}/user_extra_conf`, { token: w.aToken, body: { fields: [] } });
+  });
+
   it('lets whitelist mobiles in without the form, lists and deletes them by record id', async () => {
     const created = await form();
     const activityId = await w.activity(w.aToken);

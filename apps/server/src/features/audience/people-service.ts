@@ -75,6 +75,24 @@ export async function keepPerson(
 }
 
 /**
+ * Answers a person gave to the agent's CRM fields elsewhere (a registration form's CRM fields), merged into its
+ * profile; a mobile that is nobody's person yet changes nothing.
+ */
+export async function recordPersonExtra(
+  db: Db,
+  agentId: number,
+  mobile: string,
+  values: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .updateTable('audiencePeople')
+    .set({ extra: sql`extra || ${JSON.stringify(values)}::jsonb` })
+    .where('agentId', '=', agentId)
+    .where('mobile', '=', mobile)
+    .execute();
+}
+
+/**
  * Whether a watch-page viewer id is a blocked person of the activity's agent (seed 001 §6 block management): the
  * person's own id or a browser merged into it, so signing out does not get round a block.
  */

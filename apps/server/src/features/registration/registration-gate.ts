@@ -6,8 +6,6 @@ import {
   type RegistrationGate,
   type RegistrationKind,
   type ReviewStatus,
-  type UserExtraField,
-  userExtraConf,
   validateAnswers,
   type WatchRegistration,
 } from '@yanbo/contracts';
@@ -15,6 +13,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, invalidField, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { type RateLimitStore, secondsUntil } from '../../platform/rate-limit.ts';
+import { readExtraFields, recordPersonExtra } from '../audience/index.ts';
 import { type AudienceViewer, publicActivity } from '../watch/index.ts';
 import { registrationFileFolder } from './registration-file.ts';
 import { boundRegistration, configOf, fieldsOf } from './registration-service.ts';
@@ -32,20 +31,6 @@ const isKnownRegion = (code: number) => regionCodes.has(code);
 /** Submissions one address may send per window (a venue's shared Wi-Fi included). */
 const SUBMITS_PER_ADDRESS = 60;
 const SUBMIT_WINDOW_MS = 15 * 60_000;
-
-/**
- * The CRM's extra fields (user_extra_conf) as the audience feature stores them, read through the contract's schema so
- * a set that no longer parses asks nothing.
- */
-async function extraFieldsOf(db: Db, agentId: number): Promise<UserExtraField[]> {
-  const row = await db
-    .selectFrom('audienceExtraFields')
-    .select('fields')
-    .where('agentId', '=', agentId)
-    .executeTakeFirst();
-  const parsed = userExtraConf.safeParse({ fields: row?.fields ?? [] });
-  return parsed.success ? parsed.data.fields : [];
-}
 
 /** The keys a viewer's record may be under: its proved mobile first, then its ids. */
 function personKeys(viewer: AudienceViewer): string[] {
@@ -107,7 +92,7 @@ export async function getWatchRegistration(
   const config = configOf(bound);
   const asked = new Set(fields.flatMap((field) => (field.extraKey ? [field.extraKey] : [])));
   const extraFields = asked.size
-    ? (await extraFieldsOf(db, activity.agentId))
+    ? (await readExtraFields(db, activity.agentId))
         .filter((field) => asked.has(field.key))
         .map(({ key, label, type, options }) => ({ key, label, type, options }))
     : [];
@@ -143,7 +128,7 @@ export async function submitRegistration(
   // The page knows the signed-in mobile only masked: left out, the mobile field's answer is the one signed in with.
   if (mobileField && given[mobileField.key] === undefined && viewer.mobile) given[mobileField.key] = viewer.mobile;
   const checked = validateAnswers(fields, given, {
-    extraFields: await extraFieldsOf(db, activity.agentId),
+    extraFields: await readExtraFields(db, activity.agentId),
     isKnownRegion,
   });
   if (!checked.ok) throw invalidField(`answers.${checked.key}`, checked.message);
@@ -187,5 +172,12 @@ export async function submitRegistration(
       })),
     )
     .execute();
+  // A CRM field's answer is the person's profile too: the CRM shows what the form collected.
+  const profile = Object.fromEntries(
+    fields.flatMap((field) =>
+      field.extraKey && checked.values[field.key] !== undefined ? [[field.extraKey, checked.values[field.key]]] : [],
+    ),
+  );
+  if (mobile && Object.keys(profile).length) await recordPersonExtra(db, activity.agentId, mobile, profile);
   return getWatchRegistration(db, activity.id, input.kind, viewer);
 }
