@@ -296,7 +296,7 @@ describe.each(engines)('audience CRM on %s', (engine) => {
     expect(signedOut.body).toMatchObject({ mobileGate: 'blocked', playback: null });
     const gift = await w.call('POST', '/v3/agent/gift', {
       token: w.aToken,
-      body: { name: '点赞', icon: '/files/g.png', price: 0 },
+      body: { name: '拉黑后的礼物', icon: '/files/g.png', price: 0 },
     });
     expect(gift.status, gift.text).toBe(200);
     for (const cookie of [viewer.cookie, browserOnly]) {
