@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type Dysmsapi from '@alicloud/dysmsapi20170525';
-import { Config as OpenApiConfig } from '@alicloud/openapi-client';
+import type * as OpenApi from '@alicloud/openapi-client';
 import type { SmsGatewayConfig } from '../provider-config.ts';
 import {
   SMS_GATEWAY_TIMEOUT_MS,
@@ -16,8 +16,9 @@ import {
 
 const DEFAULT_ENDPOINT = 'dysmsapi.aliyuncs.com';
 
-// Loaded with require: the SDK is CommonJS with an __esModule default, which ESM loaders unwrap differently.
-const dysmsapi = createRequire(import.meta.url)('@alicloud/dysmsapi20170525') as typeof Dysmsapi;
+// Loaded with require: the SDK is CommonJS with an __esModule default, which ESM loaders unwrap differently. Loaded
+// when the provider is made, not at start: the SDK holds about 40 MB, which a server on the log provider never needs.
+const load = createRequire(import.meta.url);
 
 /** Aliyun's refusal codes that are the gateway's own flow control for one mobile, or a number it cannot reach. */
 const LIMIT_CODES = new Set(['isv.BUSINESS_LIMIT_CONTROL', 'isv.DAY_LIMIT_CONTROL', 'Throttling.User']);
@@ -39,6 +40,8 @@ export function splitEndpoint(endpoint: string, fallback: string): { protocol: '
 
 export function createAliyunSmsProvider(config: SmsGatewayConfig): SmsProvider {
   const { protocol, host } = splitEndpoint(config.endpoint, DEFAULT_ENDPOINT);
+  const dysmsapi = load('@alicloud/dysmsapi20170525') as typeof Dysmsapi;
+  const { Config: OpenApiConfig } = load('@alicloud/openapi-client') as typeof OpenApi;
   const client = new dysmsapi.default(
     new OpenApiConfig({
       accessKeyId: config.accessKeyId,
