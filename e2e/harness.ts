@@ -213,6 +213,24 @@ export const PHONE = { width: 375, height: 740 };
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
+/** A mobile of the journeys' own, starting with the prefix (135, 136...), unlike any other journey's at the same time. */
+export function journeyMobile(prefix: string): string {
+  return `${prefix}${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+}
+
+/**
+ * Signs a phone in by SMS in the watch page's sign-in sheet, once whatever opens it has opened it: the mobile, the
+ * code the SMS provider sent, 登录.
+ */
+export async function signInOnPhone(j: Journey, phone: Page, mobile: string): Promise<void> {
+  const sheet = phone.getByTestId('watch-sign-in-sheet');
+  await sheet.getByLabel('手机号').fill(mobile);
+  await sheet.getByRole('button', { name: '获取验证码' }).click();
+  await sheet.getByRole('button', { name: /秒后重发/ }).waitFor();
+  await sheet.getByLabel('短信验证码').fill(await j.smsCode(mobile, 'viewer'));
+  await sheet.getByRole('button', { name: '登录' }).click();
+}
+
 /**
  * A viewer on a phone, in a browser context of its own (its own cookies: a viewer of its own), opened at the path.
  * With a nickname, the chat starts with it as the viewer's chosen one.

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { api, type Journey, journey, openPhone } from '../harness.ts';
+import { api, type Journey, journey, journeyMobile, openPhone, signInOnPhone } from '../harness.ts';
 
 // The audience CRM (issue 12): a phone viewer signs in by SMS on the watch page and comments; the console finds the
 // person by mobile, its detail shows the visit and the comment; a tag added to it filters the list; blocking it makes
@@ -19,14 +19,9 @@ export function audienceJourneys(j: Journey) {
       const phone = await openPhone(j, `/watch/${id}`, '小周');
       const chat = phone.getByTestId('chat-room');
       await chat.getByText(/在线 \d+/).waitFor();
-      const mobile = `136${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+      const mobile = journeyMobile('136');
       await phone.getByTestId('watch-sign-in').click();
-      const sheet = phone.getByTestId('watch-sign-in-sheet');
-      await sheet.getByLabel('手机号').fill(mobile);
-      await sheet.getByRole('button', { name: '获取验证码' }).click();
-      await sheet.getByRole('button', { name: /秒后重发/ }).waitFor();
-      await sheet.getByLabel('短信验证码').fill(await j.smsCode(mobile, 'viewer'));
-      await sheet.getByRole('button', { name: '登录' }).click();
+      await signInOnPhone(j, phone, mobile);
       await phone
         .getByTestId('watch-viewer')
         .getByText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`)

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
+import { parseCsv } from '../../apps/server/test/exports/parse-csv.ts';
 import { api, type Journey, journey } from '../harness.ts';
 
 // The data-statistics tab (数据统计) and the exports, from the statistics screen to the file: each tab shows its rows
@@ -12,34 +13,10 @@ const PHONE_UA =
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116 Mobile Safari/537.36 MicroMessenger/8.0.47';
 
-/** A CSV file read back as a spreadsheet reads it (quoted cells, doubled quotes, CRLF rows), after its BOM. */
+/** A downloaded CSV file read back as a spreadsheet reads it, after its BOM. */
 function readCsv(text: string): string[][] {
   assert.ok(text.startsWith('\uFEFF'), 'a UTF-8 BOM first');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 1; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  return rows;
+  return parseCsv(text.slice(1));
 }
 
 async function savedRows(download: Download): Promise<string[][]> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { api, type Journey, journey, openPhone } from '../harness.ts';
+import { api, type Journey, journey, journeyMobile, openPhone, signInOnPhone } from '../harness.ts';
 
 // The board's 扩展应用 beside the watch page on a phone: the organiser writes a questionnaire (问卷) and switches it
 // on, the phone hears it and answers it (a required question first refused on the page), and the console's results
@@ -126,13 +126,8 @@ export function extensionJourneys(j: Journey) {
         .waitFor();
       await j.screenshot(phone, 'extensions-phone-checkin-needs-mobile');
       await checkin.getByRole('button', { name: '手机号登录' }).click();
-      const mobile = `135${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-      const signIn = phone.getByTestId('watch-sign-in-sheet');
-      await signIn.getByLabel('手机号').fill(mobile);
-      await signIn.getByRole('button', { name: '获取验证码' }).click();
-      await signIn.getByRole('button', { name: /秒后重发/ }).waitFor();
-      await signIn.getByLabel('短信验证码').fill(await j.smsCode(mobile, 'viewer'));
-      await signIn.getByRole('button', { name: '登录' }).click();
+      const mobile = journeyMobile('135');
+      await signInOnPhone(j, phone, mobile);
       // Signed in, the page reads itself again as that person: the check-in offers its button.
       await phone
         .getByTestId('watch-viewer')

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { answerTo, api, type Journey, journey, openPhone } from '../harness.ts';
+import { answerTo, api, type Journey, journey, journeyMobile, openPhone, signInOnPhone } from '../harness.ts';
 
 // Registration (报名, issue 12): the console builds a form with a mobile field and approval required, with its live
 // preview, and binds it to an activity; a phone viewer opens the watch page, proves its mobile by SMS, fills the form
@@ -72,13 +72,8 @@ export function registrationJourneys(j: Journey) {
       await gate.getByRole('button', { name: '立即报名' }).click();
       const sheet = phone.getByTestId('watch-registration-sheet');
       await sheet.getByRole('button', { name: '验证手机号' }).click();
-      const mobile = `135${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-      const signIn = phone.getByTestId('watch-sign-in-sheet');
-      await signIn.getByLabel('手机号').fill(mobile);
-      await signIn.getByRole('button', { name: '获取验证码' }).click();
-      await signIn.getByRole('button', { name: /秒后重发/ }).waitFor();
-      await signIn.getByLabel('短信验证码').fill(await j.smsCode(mobile, 'viewer'));
-      await signIn.getByRole('button', { name: '登录' }).click();
+      const mobile = journeyMobile('135');
+      await signInOnPhone(j, phone, mobile);
       const masked = `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
       await sheet.getByText(`${masked}（已验证）`).waitFor();
       await sheet.getByLabel('姓名').fill('周晓');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { PNG } from '../../apps/server/test/upload-form.ts';
-import { api, type Journey, journey, openPhone } from '../harness.ts';
+import { api, type Journey, journey, journeyMobile, openPhone, signInOnPhone } from '../harness.ts';
 
 // What the audience did, on the statistics pages (issue 11): a viewer on a phone, come by a ditch link, signs in by
 // SMS, comments, votes, checks in, sends a free gift and pays for one; a second viewer only watches; a robot
@@ -56,14 +56,9 @@ export function statsAudienceJourneys(j: Journey) {
       const phone = await openPhone(j, path, '小林');
       const chat = phone.getByTestId('chat-room');
       await chat.getByText(/在线 \d+/).waitFor();
-      const mobile = `135${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+      const mobile = journeyMobile('135');
       await phone.getByTestId('watch-sign-in').click();
-      const sheet = phone.getByTestId('watch-sign-in-sheet');
-      await sheet.getByLabel('手机号').fill(mobile);
-      await sheet.getByRole('button', { name: '获取验证码' }).click();
-      await sheet.getByRole('button', { name: /秒后重发/ }).waitFor();
-      await sheet.getByLabel('短信验证码').fill(await j.smsCode(mobile, 'viewer'));
-      await sheet.getByRole('button', { name: '登录' }).click();
+      await signInOnPhone(j, phone, mobile);
       await phone
         .getByTestId('watch-viewer')
         .getByText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`)

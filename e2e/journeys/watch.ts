@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { api, type Journey, journey, openPhone, PHONE } from '../harness.ts';
+import { api, type Journey, journey, openPhone, PHONE, signInOnPhone } from '../harness.ts';
 
 // The audience's side: a ditch link opened on a phone shows the page template, asks for the watch code, plays the
 // push live; the console sees the viewer online and the visits counted on the ditch and the board.
@@ -385,12 +385,8 @@ export function watchJourneys(j: Journey) {
 
       const signIn = async (mobile: string, admitted: boolean) => {
         await gate.getByRole('button').click();
+        await signInOnPhone(j, phone, mobile);
         const sheet = phone.getByTestId('watch-sign-in-sheet');
-        await sheet.getByLabel('手机号').fill(mobile);
-        await sheet.getByRole('button', { name: '获取验证码' }).click();
-        await sheet.getByRole('button', { name: /秒后重发/ }).waitFor();
-        await sheet.getByLabel('短信验证码').fill(await j.smsCode(mobile, 'viewer'));
-        await sheet.getByRole('button', { name: '登录' }).click();
         // Admitted, the page plays at once (the gate and its sheet go); refused, the sheet says it signed in.
         if (admitted) return gate.waitFor({ state: 'detached' });
         await sheet.getByText('登录成功').waitFor();
