@@ -1,0 +1,103 @@
+import type { Readable } from 'node:stream';
+import {
+  DOCUMENT_ERRORS,
+  ERROR_CODES,
+  WATCH_DOCUMENT_LIMIT,
+  type WatchDocuments,
+  watchDocumentFilePath,
+} from '@yanbo/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { secondsUntil } from '../../platform/rate-limit.ts';
+import { audienceViewerOf, publicActivity } from '../watch/index.ts';
+import { documentFiles } from './document-files.ts';
+
+// The watch page's 文档 tab: the documents bound to the activity, and their files under each one's permission. A
+// document is reached only through an activity it is bound to, so an id of another activity's document answers 404
+// as a missing one does.
+
+/** Files one address may open in a window: enough to page through a handout, not to pull a library in a loop. */
+const FILE_READS_PER_ADDRESS = 120;
+const FILE_READ_WINDOW_MS = 60_000;
+
+/** GET /watch/{id}/document */
+export async function listWatchDocuments(ctx: AppContext, activityId: number): Promise<WatchDocuments> {
+  const activity = await publicActivity(ctx.db, activityId);
+  const rows = await ctx.db
+    .selectFrom('documents')
+    .innerJoin('documentActivities', 'documentActivities.documentId', 'documents.id')
+    .select([
+      'documents.id',
+      'documents.name',
+      'documents.kind',
+      'documents.sizeBytes',
+      'documents.permission',
+      'documents.signInRequired',
+    ])
+    .where('documentActivities.activityId', '=', activity.id)
+    .where('documents.agentId', '=', activity.agentId)
+    .orderBy('documents.id', 'desc')
+    .limit(WATCH_DOCUMENT_LIMIT)
+    .execute();
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      size: row.sizeBytes,
+      signInRequired: row.signInRequired,
+      canDownload: row.permission === 'download',
+      readUrl: watchDocumentFilePath(activity.id, row.id, false),
+      downloadUrl: row.permission === 'download' ? watchDocumentFilePath(activity.id, row.id, true) : null,
+    })),
+  };
+}
+
+export interface DocumentFile {
+  stream: Readable;
+  size: number;
+  name: string;
+  mimeType: string;
+  disposition: 'inline' | 'attachment';
+}
+
+/**
+ * GET /watch/{id}/document/{documentId}/file: the document when it is bound to this activity, the viewer is signed
+ * in by SMS where the document asks for it, and, for a download, the document allows downloads.
+ */
+export async function openWatchDocument(
+  ctx: AppContext,
+  request: FastifyRequest,
+  activityId: number,
+  documentId: number,
+  download: boolean,
+): Promise<DocumentFile> {
+  const tries = await ctx.limits.hit(`document-file:ip:${request.ip}`, FILE_READ_WINDOW_MS);
+  if (tries.count > FILE_READS_PER_ADDRESS) {
+    throw tooManyRequests('Too many document reads', ERROR_CODES.rateLimited, secondsUntil(tries.resetAt));
+  }
+  const activity = await publicActivity(ctx.db, activityId);
+  const row = await ctx.db
+    .selectFrom('documents')
+    .innerJoin('documentActivities', 'documentActivities.documentId', 'documents.id')
+    .select([
+      'documents.name',
+      'documents.fileKey',
+      'documents.mimeType',
+      'documents.permission',
+      'documents.signInRequired',
+    ])
+    .where('documentActivities.activityId', '=', activity.id)
+    .where('documents.agentId', '=', activity.agentId)
+    .where('documents.id', '=', documentId)
+    .executeTakeFirst();
+  if (!row) throw notFound(DOCUMENT_ERRORS.documentNotFound);
+  if (row.signInRequired && !(await audienceViewerOf(ctx, request, activity)).mobile) {
+    throw forbidden(DOCUMENT_ERRORS.signInRequired);
+  }
+  if (download && row.permission !== 'download') throw forbidden(DOCUMENT_ERRORS.downloadNotAllowed);
+  const file = await documentFiles(ctx).open(row.fileKey);
+  if (!file) throw notFound(DOCUMENT_ERRORS.documentNotFound);
+  return { ...file, name: row.name, mimeType: row.mimeType, disposition: download ? 'attachment' : 'inline' };
+}
