@@ -134,6 +134,21 @@ export const voteUpdate = z.object({
 export type VoteUpdate = z.input<typeof voteUpdate>;
 export const voteParams = z.object({ id, voteId: id });
 
+/**
+ * A vote with its activity, as the applications' 投票 screen (/application/vote) lists the agent's votes across its
+ * activities: the same votes the board's 互动 screen runs.
+ */
+export const agentVote = vote.extend({ activity: z.object({ id: z.number().int(), name: z.string() }) });
+export type AgentVote = z.infer<typeof agentVote>;
+export const agentVoteList = listOf(agentVote);
+export type AgentVoteList = z.infer<typeof agentVoteList>;
+export const agentVoteListQuery = pageQuery(VOTE_PAGE_SIZE).extend({
+  activityId: id.optional(),
+  status: voteStatus.optional(),
+  title: z.string().trim().max(VOTE_TITLE_MAX_LENGTH).optional(),
+});
+export type AgentVoteListQuery = z.input<typeof agentVoteListQuery>;
+
 export const checkin = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -235,6 +250,22 @@ const consoleCalls = defineCalls('interactions', {
     access: 'signedIn',
     params: voteParams,
     response: ok,
+  },
+  listAgentVotes: {
+    method: 'GET',
+    path: '/v3/agent/vote',
+    summary: 'The votes of all the caller’s activities with their results, newest first, 10 a page',
+    access: 'signedIn',
+    query: agentVoteListQuery,
+    response: agentVoteList,
+  },
+  getAgentVote: {
+    method: 'GET',
+    path: '/v3/agent/vote/:id',
+    summary: 'One vote of the caller’s activities, with its activity and results',
+    access: 'signedIn',
+    params: idParams,
+    response: agentVote,
   },
   listCheckins: {
     method: 'GET',

@@ -16,6 +16,8 @@ export function registerInteractionRoutes(server: FastifyInstance, ctx: AppConte
     createVote: ({ caller, params, body }) => votes.createVote(ctx.db, caller, params.id, body),
     updateVote: ({ caller, params, body }) => votes.updateVote(ctx, caller, params.id, params.voteId, body),
     deleteVote: ({ caller, params }) => votes.deleteVote(ctx, caller, params.id, params.voteId),
+    listAgentVotes: ({ caller, query }) => votes.listAgentVotes(ctx.db, caller, query),
+    getAgentVote: ({ caller, params }) => votes.getAgentVote(ctx.db, caller, params.id),
     listCheckins: ({ caller, params, query }) => checkins.listCheckins(ctx.db, caller, params.id, query),
     startCheckin: ({ caller, params, body }) => checkins.startCheckin(ctx, caller, params.id, body),
     endCheckin: ({ caller, params }) => checkins.endCheckin(ctx, caller, params.id, params.checkinId),

@@ -1,4 +1,7 @@
 import {
+  type AgentVote,
+  type AgentVoteList,
+  type agentVoteListQuery,
   ballotError,
   type ballotInput,
   INTERACTION_ERRORS,
@@ -17,8 +20,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
 import { page } from '../../platform/db/page.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { scopeActivities } from '../../platform/tenancy.ts';
 import {
   audienceActivity,
   consoleActivity,
@@ -116,6 +121,42 @@ export async function createVote(
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return toVote(row);
+}
+
+/** The votes of the caller's activities (a sub-account's: those assigned to it), each with its activity. */
+function agentVotes(db: Db, caller: Caller) {
+  return db
+    .selectFrom('votes')
+    .innerJoin('activities', 'activities.id', 'votes.activityId')
+    .select(COLUMNS.map((column) => `votes.${column}` as const))
+    .select(['activities.id as activityId', 'activities.name as activityName'])
+    .where('votes.activityId', 'in', scopeActivities(db.selectFrom('activities').select('activities.id'), caller));
+}
+
+const toAgentVote = (row: Row & { activityId: number; activityName: string }): AgentVote => ({
+  ...toVote(row),
+  activity: { id: row.activityId, name: row.activityName },
+});
+
+/** GET /v3/agent/vote: the applications' 投票 list, across the caller's activities. */
+export async function listAgentVotes(
+  db: Db,
+  caller: Caller,
+  query: z.output<typeof agentVoteListQuery>,
+): Promise<AgentVoteList> {
+  let rows = agentVotes(db, caller).orderBy('votes.id', 'desc');
+  if (query.activityId !== undefined) rows = rows.where('votes.activityId', '=', query.activityId);
+  if (query.status !== undefined) rows = rows.where('votes.status', '=', query.status);
+  if (query.title) rows = rows.where('votes.title', 'ilike', containing(query.title));
+  const { items, pager } = await page(rows, query);
+  return { items: items.map(toAgentVote), pager };
+}
+
+/** GET /v3/agent/vote/{id}: one vote of the caller's activities, or 404 Vote Not Found. */
+export async function getAgentVote(db: Db, caller: Caller, voteId: number): Promise<AgentVote> {
+  const row = await agentVotes(db, caller).where('votes.id', '=', voteId).executeTakeFirst();
+  if (!row) throw voteNotFound();
+  return toAgentVote(row);
 }
 
 async function voteOf(db: Db, activity: InteractionActivity, voteId: number): Promise<Row> {
