@@ -1,0 +1,21 @@
+// The page's own words: it is shown to the audience, in Chinese like the watch page.
+export const PORTAL_TEXTS = {
+  live: '直播中',
+  notStarted: '未开始',
+  ended: '回放',
+  video: '点播',
+  noActivities: '暂无活动',
+  noCatalogs: '暂无合辑',
+  activitiesUnit: '个活动',
+  searchPlaceholder: '搜索活动',
+  searchEmpty: '没有找到相关活动',
+  countdownEnded: '已开始',
+  countdownDays: '天',
+  countdownHours: '时',
+  countdownMinutes: '分',
+  countdownSeconds: '秒',
+  countdownDefault: '距离开始还有',
+  watchNow: '立即观看',
+  emptyPage: '页面暂无内容',
+  pageTitle: '活动主页',
+} as const;
