@@ -1,0 +1,80 @@
+import { PHOTO_DISPLAY_SIZE, PHOTO_ERRORS, PHOTO_MAX_PIXELS, PHOTO_THUMB_WIDTH } from '@yanbo/contracts';
+import sharp, { type Metadata, type ResizeOptions, type Sharp } from 'sharp';
+import { invalidField } from '../../platform/errors.ts';
+
+// What a viewer gets of an uploaded photo (photo live): a thumbnail PHOTO_THUMB_WIDTH wide for the grid and a display
+// picture within PHOTO_DISPLAY_SIZE for the full-size viewer, both JPEG, turned upright by the camera's EXIF
+// orientation and written without any metadata (a phone's photo carries where it was taken). sharp (libvips) was
+// chosen over ffmpeg and jimp by bench/photo-thumbnails.ts.
+
+// One picture at a time per call keeps a burst of uploads from holding many decoded images; libvips' cache would
+// keep decoded tiles of pictures nobody asks for again.
+sharp.cache(false);
+
+export type PhotoKind = 'jpeg' | 'png' | 'webp' | 'heic' | null;
+
+/** The kind of picture a file's first bytes announce (its name and declared type are not trusted). */
+export function photoKindOf(head: Buffer): PhotoKind {
+  if (head.subarray(0, 3).toString('hex') === 'ffd8ff') return 'jpeg';
+  if (head.subarray(0, 8).toString('hex') === '89504e470d0a1a0a') return 'png';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'webp';
+  }
+  // An ISO-BMFF file whose brand is one of HEIF's: what an iPhone sends unless told otherwise.
+  if (head.subarray(4, 8).toString('latin1') === 'ftyp') {
+    const brand = head.subarray(8, 12).toString('latin1');
+    if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif'].includes(brand)) return 'heic';
+  }
+  return null;
+}
+
+export interface Rendition {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface PhotoRenditions {
+  display: Rendition;
+  thumb: Rendition;
+}
+
+/**
+ * Makes the display picture and the thumbnail of one uploaded file, or refuses it with 400 naming the field `file`:
+ * HEIC with its own message, anything else that is not a JPEG, PNG or WebP (or does not decode) as not a photo.
+ */
+export async function makeRenditions(file: Buffer): Promise<PhotoRenditions> {
+  const kind = photoKindOf(file);
+  if (kind === 'heic') throw invalidField('file', PHOTO_ERRORS.heic);
+  if (kind === null) throw invalidField('file', PHOTO_ERRORS.notPhoto);
+  const source = () => sharp(file, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' });
+  let meta: Metadata;
+  try {
+    meta = await source().metadata();
+  } catch {
+    throw invalidField('file', PHOTO_ERRORS.notPhoto);
+  }
+  if (meta.format !== kind) throw invalidField('file', PHOTO_ERRORS.notPhoto);
+  if ((meta.width ?? 0) * (meta.height ?? 0) > PHOTO_MAX_PIXELS) throw invalidField('file', PHOTO_ERRORS.tooManyPixels);
+  const render = async (input: Sharp, resize: ResizeOptions): Promise<Rendition> => {
+    const { data, info } = await input
+      .resize({ ...resize, withoutEnlargement: true })
+      // A transparent PNG shows on white rather than JPEG's black.
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, progressive: true })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  };
+  try {
+    const display = await render(source().rotate(), {
+      width: PHOTO_DISPLAY_SIZE,
+      height: PHOTO_DISPLAY_SIZE,
+      fit: 'inside',
+    });
+    // The thumbnail is made from the display picture: already upright, and a fraction of the pixels to decode.
+    const thumb = await render(sharp(display.data), { width: PHOTO_THUMB_WIDTH });
+    return { display, thumb };
+  } catch {
+    throw invalidField('file', PHOTO_ERRORS.notPhoto);
+  }
+}
