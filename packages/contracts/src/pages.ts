@@ -3,6 +3,7 @@ import { activityProgress, activityType } from './activities.ts';
 import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, isoDateTimeInput, listOf, ok, pageQuery } from './common.ts';
 import { WATCH_PATH } from './constants.ts';
+import { ERROR_MESSAGES } from './errors.ts';
 import { uploaded } from './uploads.ts';
 
 // Pages (自定义页面, seed 001 §2 "Page builder", §3 "Page" and "Portal components", §4 "Legacy pages", "Page column
@@ -42,8 +43,8 @@ export const activityWatchPath = (activityId: number) => `${WATCH_PATH}/${activi
 export const PAGE_ERRORS = {
   pageNotFound: 'Page Not Found',
   listNotFound: 'Page List Not Found',
-  groupNotFound: 'Activity Group Not Found',
-  agentNotFound: 'Agent Not Found',
+  groupNotFound: ERROR_MESSAGES.activityGroupNotFound,
+  agentNotFound: ERROR_MESSAGES.agentNotFound,
   nameRequired: 'Page name is required',
   nameTooLong: 'Page name is too long',
   tooManyLists: `A page has at most ${MAX_PAGE_LISTS} columns`,
