@@ -1,0 +1,2 @@
+// The products feature's door: the product library, the activities' shops, the presented product and shop orders.
+export { registerProductRoutes } from './product-routes.ts';
