@@ -2,6 +2,7 @@ import type { IntroTab } from '@yanbo/contracts/page-template';
 import type { WatchPage } from '@yanbo/contracts/watch';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { watchTexts as t } from '../locales/zh-CN';
+import { photoLiveTexts } from '../locales/zh-CN-photos';
 import styles from '../watch.module.css';
 import { RankTab } from './rank-tab';
 import { TopGiftRank } from './top-gift-rank';
@@ -12,6 +13,8 @@ const ChatRoom = lazy(() => import('./chat-room').then((module) => ({ default: m
 const QuestionTab = lazy(() => import('./question-tab').then((module) => ({ default: module.QuestionTab })));
 /** The text live tab hears the same socket, so it comes with the chat's chunk. */
 const TextLiveTab = lazy(() => import('./text-live-tab').then((module) => ({ default: module.TextLiveTab })));
+/** The photo live tab hears the same socket too; its grid and viewer are a chunk of their own. */
+const PhotoLiveTab = lazy(() => import('./photo-live-tab').then((module) => ({ default: module.PhotoLiveTab })));
 
 function LinkCard({ href }: { href: string }) {
   return (
@@ -63,6 +66,28 @@ function TabContent({
           />
         </Suspense>
       ) : null;
+    case 'photoLive':
+    case 'photoContent':
+      // A tab without a chosen list (or before the page may be watched) says the photo live has not begun.
+      return chat && tab.photoListId ? (
+        <div className={styles.tabBody}>
+          {tab.type === 'photoContent' && tab.richText && (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (features/watch/html-sanitiser)
+            <div className={styles.richText} dangerouslySetInnerHTML={{ __html: tab.richText }} />
+          )}
+          <Suspense fallback={<div className={styles.placeholder}>{t['watch.loading']}</div>}>
+            <PhotoLiveTab
+              activityId={chat.activityId}
+              listId={tab.photoListId}
+              viewerId={chat.viewerId}
+              enabled={chat.enabled}
+              ownSocket={!hasChat}
+            />
+          </Suspense>
+        </div>
+      ) : (
+        <div className={styles.placeholder}>{photoLiveTexts['photos.noList']}</div>
+      );
     case 'productMessage':
       // The products (their list and checkout) are not built yet: the tab says so rather than showing ids.
       return (

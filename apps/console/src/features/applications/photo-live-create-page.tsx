@@ -1,6 +1,6 @@
-import { ComingSoonPage } from '../../app/components/coming-soon-page';
+import { PhotoListCreateView } from '../photos';
 
-/** /application/photoLive/create: not built yet; the screen says so instead of pretending. */
+/** /application/photoLive/create: a new photo list for an activity. */
 export function PhotoLiveCreatePage() {
-  return <ComingSoonPage name="applications.photoLive.create" />;
+  return <PhotoListCreateView />;
 }

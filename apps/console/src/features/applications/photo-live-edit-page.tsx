@@ -1,6 +1,6 @@
-import { ComingSoonPage } from '../../app/components/coming-soon-page';
+import { PhotoListEditView } from '../photos';
 
-/** /application/photoLive/edit: not built yet; the screen says so instead of pretending. */
+/** /application/photoLive/edit: a photo list's fields, uploads and photos. */
 export function PhotoLiveEditPage() {
-  return <ComingSoonPage name="applications.photoLive.edit" />;
+  return <PhotoListEditView />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoonPage } from '../../app/components/coming-soon-page';
+import { PhotoListsView } from '../photos';
 
-/** /application/photoLive: not built yet; the screen says so instead of pretending. */
+/** /application/photoLive: the agent's photo lists across its activities. */
 export function PhotoLivePage() {
-  return <ComingSoonPage name="applications.photoLive" />;
+  return <PhotoListsView />;
 }

@@ -16,7 +16,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { useParams } from 'react-router';
 import { introTabTypeTexts, pageTemplateTexts as t } from '../../../locales/zh-CN/page-template';
+import { PhotoListSelect } from '../../photos';
 import { INTRO_TITLE_MAX, MAX_INTRO_TABS, newIntroTab, type TemplateFormValues } from '../template-form-rules';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -124,6 +126,8 @@ export function IntroTabsEditor({ form }: { form: FormInstance<TemplateFormValue
 }
 
 function TypeFields({ name, index, type }: { name: number; index: number; type: IntroTabType }) {
+  // The editor's route is /board/:id/template: the photo lists offered are that activity's.
+  const activityId = Number(useParams().id);
   switch (type) {
     case 'richText':
       return (
@@ -159,7 +163,7 @@ function TypeFields({ name, index, type }: { name: number; index: number; type: 
       return (
         <>
           <Form.Item label={t['template.intro.photoListId']} name={[name, 'photoListId']}>
-            <InputNumber min={1} precision={0} style={{ width: 200 }} />
+            <PhotoListSelect activityId={activityId} testId={`intro-photoList-${index}`} />
           </Form.Item>
           {type === 'photoContent' && (
             <Form.Item label={t['template.intro.richText']} name={[name, 'richText']}>
