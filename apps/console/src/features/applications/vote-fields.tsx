@@ -1,0 +1,118 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  VOTE_MAX_OPTIONS,
+  VOTE_MIN_OPTIONS,
+  VOTE_OPTION_MAX_LENGTH,
+  VOTE_TITLE_MAX_LENGTH,
+  type VoteInput,
+  type VoteKind,
+} from '@yanbo/contracts';
+import { Button, Flex, Form, Input, InputNumber, Radio } from 'antd';
+import { applicationTexts as t } from '../../locales/zh-CN/applications';
+import { cleanOptions } from '../interactions';
+
+export interface VoteFieldValues {
+  title: string;
+  kind: VoteKind;
+  maxChoices: number;
+  options: string[];
+}
+
+/** The vote's body from the form: options trimmed with blanks left out, a single-choice vote taking one. */
+export function voteBody(values: VoteFieldValues): VoteInput {
+  const options = cleanOptions(values.options);
+  return {
+    title: values.title.trim(),
+    kind: values.kind,
+    maxChoices: values.kind === 'single' ? 1 : Math.min(values.maxChoices ?? 2, options.length),
+    options,
+  };
+}
+
+/** A vote's title, kind and options, inside a Form; `disabled` shows a published vote as it stands. */
+export function VoteFields({ disabled = false }: { disabled?: boolean }) {
+  const form = Form.useFormInstance<VoteFieldValues>();
+  const kind = Form.useWatch('kind', form);
+  const options = Form.useWatch('options', form) ?? [];
+  return (
+    <>
+      <Form.Item
+        name="title"
+        label={t['applications.vote.form.title']}
+        rules={[{ required: true, whitespace: true, message: t['applications.vote.form.titleRequired'] }]}
+      >
+        <Input
+          maxLength={VOTE_TITLE_MAX_LENGTH}
+          showCount
+          disabled={disabled}
+          placeholder={t['applications.vote.form.titlePlaceholder']}
+          data-testid="vote-title"
+        />
+      </Form.Item>
+      <Flex gap={24} wrap>
+        <Form.Item name="kind" label={t['applications.vote.form.kind']}>
+          <Radio.Group disabled={disabled}>
+            <Radio value="single">{t['applications.vote.form.single']}</Radio>
+            <Radio value="multiple">{t['applications.vote.form.multiple']}</Radio>
+          </Radio.Group>
+        </Form.Item>
+        {kind === 'multiple' && (
+          <Form.Item name="maxChoices" label={t['applications.vote.form.maxChoices']}>
+            <InputNumber min={1} max={Math.max(1, options.length)} precision={0} disabled={disabled} />
+          </Form.Item>
+        )}
+      </Flex>
+      <Form.List
+        name="options"
+        rules={[
+          {
+            validator: async (_, value: string[] | undefined) => {
+              const cleaned = cleanOptions(value ?? []);
+              if (
+                cleaned.length < VOTE_MIN_OPTIONS ||
+                cleaned.length > VOTE_MAX_OPTIONS ||
+                new Set(cleaned).size !== cleaned.length
+              ) {
+                throw new Error(t['applications.vote.form.optionsRule'](VOTE_MIN_OPTIONS, VOTE_MAX_OPTIONS));
+              }
+            },
+          },
+        ]}
+      >
+        {(fields, { add, remove }, { errors }) => (
+          <Form.Item label={t['applications.vote.form.options']}>
+            {fields.map((field, index) => (
+              <Flex key={field.key} gap={8} align="baseline">
+                <Form.Item
+                  name={field.name}
+                  style={{ flex: 1, marginBottom: 8 }}
+                  rules={[{ required: true, whitespace: true, message: t['applications.vote.form.optionRequired'] }]}
+                >
+                  <Input
+                    placeholder={t['applications.vote.form.option'](index + 1)}
+                    maxLength={VOTE_OPTION_MAX_LENGTH}
+                    disabled={disabled}
+                    data-testid={`vote-option-${index}`}
+                  />
+                </Form.Item>
+                {!disabled && fields.length > VOTE_MIN_OPTIONS && (
+                  <MinusCircleOutlined
+                    aria-label={t['applications.delete']}
+                    onClick={() => remove(field.name)}
+                    style={{ color: 'rgba(0,0,0,0.45)' }}
+                  />
+                )}
+              </Flex>
+            ))}
+            {!disabled && fields.length < VOTE_MAX_OPTIONS && (
+              <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add('')}>
+                {t['applications.vote.form.addOption']}
+              </Button>
+            )}
+            <Form.ErrorList errors={errors} />
+          </Form.Item>
+        )}
+      </Form.List>
+    </>
+  );
+}
