@@ -1,0 +1,38 @@
+import { Form, Input, Switch } from 'antd';
+import { pageTexts as t } from '../../../../locales/zh-CN/pages';
+import { ActivitySelect } from '../activity-picker';
+import { PictureField } from '../picture-field';
+
+/** 视频: a recorded activity shown with its cover; tapping it opens its watch page. */
+export function VideoFields() {
+  return (
+    <>
+      <Form.Item name="activityId" label={t['pages.field.activity']}>
+        <ActivitySelect testId="video-activity" />
+      </Form.Item>
+      <Form.Item name="title" label={t['pages.field.title']}>
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item name="cover" label={t['pages.field.cover']}>
+        <PictureField testId="video-cover" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** 播放器: an activity's player in the page, its live or its recording. */
+export function PlayerFields() {
+  return (
+    <>
+      <Form.Item name="activityId" label={t['pages.field.activity']}>
+        <ActivitySelect testId="player-activity" />
+      </Form.Item>
+      <Form.Item name="autoplay" label={t['pages.field.autoplay']} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="muted" label={t['pages.field.muted']} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </>
+  );
+}
