@@ -16,6 +16,7 @@ export const PORTAL_TEXTS = {
   countdownSeconds: '秒',
   countdownDefault: '距离开始还有',
   watchNow: '立即观看',
+  watchLive: '进入直播',
+  views: '次观看',
   emptyPage: '页面暂无内容',
-  pageTitle: '活动主页',
 } as const;

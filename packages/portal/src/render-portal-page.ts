@@ -1,62 +1,35 @@
+import type { PageComponent, PageConfig, PageData } from '@yanbo/contracts';
 import { COMPONENT_RENDERERS } from './components/index.ts';
-import { escapeHtml, hrefAttr, safeHref, safeSrc } from './escape.ts';
+import { colorOf, pictureTag, styleAttr } from './components/parts.ts';
+import { escapeHtml, safeHref } from './escape.ts';
 import {
-  anchorOf,
-  type Fields,
-  fieldsOf,
-  PICTURE_KEYS,
+  type ComponentRenderer,
+  componentAnchor,
+  type PortalContext,
   type PortalOptions,
-  type PortalPageInput,
   type PortalResolved,
   portalContext,
-  text,
-} from './portal-data.ts';
+} from './portal-context.ts';
 import { portalScript } from './portal-script.ts';
 import { PORTAL_STYLE } from './portal-style.ts';
 import { PORTAL_TEXTS } from './portal-texts.ts';
 
-/** A page holds at most this many components: the rest are not drawn (an unauthenticated page stays bounded). */
-export const MAX_COMPONENTS = 100;
-
-/**
- * The components in order, each with its type. The data's components are a list of typed entries, or (as seed 001
- * §3 names them: header, banner, mobilesNav, contents, slogan, graphic) an object keyed by type whose contents are a
- * list of typed entries.
- */
-export function componentsOf(page: PortalPageInput): Fields[] {
-  const source: unknown = page.components;
-  const out: Fields[] = [];
-  const add = (type: string, value: unknown) => {
-    const fields = fieldsOf(value);
-    out.push(typeof fields.type === 'string' ? fields : { ...fields, type });
-  };
-  if (Array.isArray(source)) {
-    for (const entry of source) add('', entry);
-  } else {
-    for (const [key, value] of Object.entries(fieldsOf(source))) {
-      if (Array.isArray(value)) for (const entry of value) add('', entry);
-      else add(key, value);
-    }
-  }
-  return out.slice(0, MAX_COMPONENTS);
-}
-
-function head(config: Fields, options: PortalOptions, title: string): string {
-  const share = fieldsOf(config.share);
-  const description = text(share, ['description', 'desc', 'content'], 200);
-  const picture = safeSrc(text(share, PICTURE_KEYS, 2000));
-  const icon = safeSrc(text(config, ['icon', 'favicon'], 2000));
+function head(name: string, config: PageConfig, ctx: PortalContext, options: PortalOptions): string {
+  const { share } = config;
+  const title = share.title || name;
+  const picture = ctx.picture(share.imgUrl);
+  const icon = ctx.picture(config.icon);
   const base = safeHref(options.baseUrl);
   return [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
-    `<title>${escapeHtml(title)}</title>`,
+    `<title>${escapeHtml(name)}</title>`,
     base ? `<base href="${escapeHtml(base)}">` : '',
     icon ? `<link rel="icon" href="${escapeHtml(icon)}">` : '',
-    description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
+    share.description ? `<meta name="description" content="${escapeHtml(share.description)}">` : '',
     '<meta property="og:type" content="website">',
-    `<meta property="og:title" content="${escapeHtml(text(share, 'title', 60) || title)}">`,
-    description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    share.description ? `<meta property="og:description" content="${escapeHtml(share.description)}">` : '',
     picture ? `<meta property="og:image" content="${escapeHtml(picture)}">` : '',
     '<meta name="theme-color" content="#1677ff">',
     `<style>${PORTAL_STYLE}</style>`,
@@ -65,62 +38,60 @@ function head(config: Fields, options: PortalOptions, title: string): string {
     .join('\n');
 }
 
-function bottomNav(resolved: PortalResolved): string {
-  const items = (resolved.bottomNav ?? []).slice(0, 5).filter((item) => item.title && safeHref(item.link));
-  if (items.length === 0) return '';
-  const links = items
-    .map(
-      (item, index) =>
-        `<a${hrefAttr(item.link)}${index === 0 ? ' class="on"' : ''}>${item.icon && safeSrc(item.icon) ? `<img class="nav-icon" src="${escapeHtml(safeSrc(item.icon) ?? '')}" alt="" loading="lazy">` : ''}<span>${escapeHtml(Array.from(item.title).slice(0, 8).join(''))}</span></a>`,
-    )
+function bottomNav(resolved: PortalResolved, ctx: PortalContext): string {
+  const nav = resolved.bottomNav;
+  if (!nav.enabled || nav.items.length === 0) return '';
+  const links = nav.items
+    .map((item, index) => {
+      const href = ctx.href(item.link);
+      const inner = `${item.icon ? pictureTag(ctx.picture(item.icon), 'nav-icon') : ''}<span>${escapeHtml(item.title)}</span>`;
+      const current = index === 0 ? ' class="on"' : '';
+      return href ? `<a href="${escapeHtml(href)}"${current}>${inner}</a>` : `<span${current}>${inner}</span>`;
+    })
     .join('');
-  return `<nav class="bottom-nav">${links}</nav>`;
+  const style = styleAttr({ '--nav': colorOf(nav.color), '--nav-on': colorOf(nav.activeColor) });
+  return `<nav class="bottom-nav"${style}>${links}</nav>`;
+}
+
+function section(component: PageComponent, ctx: PortalContext): string {
+  const render = COMPONENT_RENDERERS[component.type] as ComponentRenderer<typeof component.type> | undefined;
+  const html = render ? render(component, ctx) : '';
+  return html
+    ? `<section class="block block-${component.type}" id="${componentAnchor(component.id)}">${html}</section>`
+    : '';
 }
 
 /**
  * A portal page (seed 001 §3 "Page", "Portal components") as one self-contained HTML document: inline style, a few
  * hundred bytes of inline script when a banner, countdown or search needs it, no framework. Every string the agent
- * wrote is escaped and every address kept only when http(s) or a path of this site.
+ * wrote is escaped and every address kept only when http(s) or a path of this site. The same input gives the same
+ * document, so the public page's ETag holds until something on it changes.
  */
-export function renderPortalPage(page: PortalPageInput, resolved: PortalResolved, options: PortalOptions = {}): string {
-  const config = fieldsOf(page.config);
-  const components = componentsOf(page);
-  const ctx = portalContext(resolved, components);
-  const types = new Set<string>();
-  const blocks = components
-    .map((component, index) => {
-      const type = typeof component.type === 'string' ? component.type : '';
-      const render = Object.hasOwn(COMPONENT_RENDERERS, type) ? COMPONENT_RENDERERS[type] : undefined;
-      const html = render ? render(component, ctx, index) : '';
-      if (!html) return '';
-      types.add(type);
-      return `<section class="block block-${type}" id="${anchorOf(index)}" data-type="${type}">${html}</section>`;
-    })
-    .join('\n');
-  const header = components.find((component) => component.type === 'header');
-  const title =
-    text(config, ['title', 'name'], 60) ||
-    text(fieldsOf(config.share), 'title', 60) ||
-    (header ? text(header, ['title', 'name'], 60) : '') ||
-    options.title ||
-    PORTAL_TEXTS.pageTitle;
-  const nav = bottomNav(resolved);
+export function renderPortalPage(
+  name: string,
+  data: PageData,
+  resolved: PortalResolved,
+  options: PortalOptions = {},
+): string {
+  const ctx = portalContext(resolved);
+  const blocks = data.components.map((component) => section(component, ctx)).filter(Boolean);
+  const types = new Set(data.components.map((component) => component.type));
+  const nav = bottomNav(resolved, ctx);
   const classes = [
     options.viewport === 'mobile' ? 'vp-mobile' : options.viewport === 'desktop' ? 'vp-desktop' : '',
     nav ? 'has-nav' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  ].filter(Boolean);
+  const background = styleAttr({ background: colorOf(data.config.backgroundColor) });
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
-${head(config, options, title)}
+${head(name, data.config, ctx, options)}
 </head>
-<body${classes ? ` class="${classes}"` : ''}>
-<main class="portal">
-${blocks || `<p class="portal-empty">${PORTAL_TEXTS.emptyPage}</p>`}
+<body${classes.length ? ` class="${classes.join(' ')}"` : ''}>
+<main class="portal"${background}>
+${blocks.join('\n') || `<p class="portal-empty">${PORTAL_TEXTS.emptyPage}</p>`}
 </main>
-${nav}${portalScript(types)}
+${nav}${portalScript(types, data.config.carouselType)}
 </body>
 </html>`;
 }

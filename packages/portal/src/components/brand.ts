@@ -1,14 +1,12 @@
-import { escapeHtml, hrefAttr } from '../escape.ts';
-import { type ComponentRenderer, LINK_KEYS, PICTURE_KEYS, text } from '../portal-data.ts';
-import { pictureTag } from './activity-card.ts';
+import { escapeHtml } from '../escape.ts';
+import type { ComponentRenderer } from '../portal-context.ts';
+import { colorOf, linkOrBlock, pictureTag, styleAttr } from './parts.ts';
 
 /** brand: the organiser's logo, name and a few lines about it. */
-export const renderBrand: ComponentRenderer = (fields) => {
-  const name = text(fields, ['name', 'title', 'brandName'], 40);
-  const about = text(fields, ['description', 'desc', 'text', 'content'], 500);
-  const logo = text(fields, ['logo', ...PICTURE_KEYS], 2000);
-  if (!name && !about && !logo) return '';
-  const link = hrefAttr(text(fields, LINK_KEYS, 2000));
-  const inner = `${pictureTag(logo, 'brand-logo', name)}<span class="brand-body"><strong>${escapeHtml(name)}</strong>${about ? `<span>${escapeHtml(about)}</span>` : ''}</span>`;
-  return link ? `<a class="p-brand"${link}>${inner}</a>` : `<div class="p-brand">${inner}</div>`;
+export const renderBrand: ComponentRenderer<'brand'> = (component, ctx) => {
+  if (!component.name && !component.description && !component.logo) return '';
+  const inner = `${pictureTag(ctx.picture(component.logo), 'brand-logo', component.name)}<span class="brand-body"><strong>${escapeHtml(component.name)}</strong>${component.description ? `<span>${escapeHtml(component.description)}</span>` : ''}</span>`;
+  const block = linkOrBlock(ctx.href(component.link), 'p-brand', inner);
+  const background = colorOf(component.backgroundColor);
+  return background ? `<div${styleAttr({ background })} class="brand-wrap">${block}</div>` : block;
 };

@@ -1,13 +1,17 @@
-import { escapeHtml, hrefAttr } from '../escape.ts';
-import { type ComponentRenderer, PICTURE_KEYS, text } from '../portal-data.ts';
-import { pictureTag } from './activity-card.ts';
-import { slideLink } from './banner.ts';
+import { escapeHtml } from '../escape.ts';
+import type { ComponentRenderer } from '../portal-context.ts';
+import { colorOf, linkOrBlock, pictureTag, styleAttr } from './parts.ts';
 
-/** card: one picture with a title and a line of text, the whole a link. */
-export const renderCard: ComponentRenderer = (fields) => {
-  const title = text(fields, ['title', 'name'], 40);
-  const body = text(fields, ['text', 'description', 'desc', 'content'], 200);
-  const picture = text(fields, PICTURE_KEYS, 2000);
-  const inner = `${picture ? pictureTag(picture, 'card-img', title) : ''}<span class="card-body"><strong>${escapeHtml(title)}</strong>${body ? `<span>${escapeHtml(body)}</span>` : ''}</span>`;
-  return `<a class="p-card"${hrefAttr(slideLink(fields))}>${inner}</a>`;
+/** card: one to three cards a row, each a picture with a title and a line of text, the whole a link. */
+export const renderCard: ComponentRenderer<'card'> = (component, ctx) => {
+  if (component.items.length === 0) return '';
+  const items = component.items
+    .map((item) => {
+      const picture = ctx.picture(item.image);
+      const inner = `${picture ? pictureTag(picture, 'card-img', item.title) : ''}<span class="card-body"><strong>${escapeHtml(item.title)}</strong>${item.description ? `<span>${escapeHtml(item.description)}</span>` : ''}</span>`;
+      return linkOrBlock(ctx.href(item.link), 'p-card', inner);
+    })
+    .join('');
+  const style = styleAttr({ '--cols': String(component.columns), background: colorOf(component.backgroundColor) });
+  return `<div class="p-cards"${style}>${items}</div>`;
 };

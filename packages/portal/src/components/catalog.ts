@@ -1,26 +1,19 @@
-import { catalogPagePath } from '@yanbo/contracts/catalogs';
+import { catalogPagePath } from '@yanbo/contracts';
 import { escapeHtml } from '../escape.ts';
-import { type ComponentRenderer, ids, list, type PortalCatalog, text } from '../portal-data.ts';
+import type { ComponentRenderer } from '../portal-context.ts';
 import { PORTAL_TEXTS } from '../portal-texts.ts';
-import { pictureTag, sectionTitle } from './activity-card.ts';
+import { pictureTag, sectionTitle } from './parts.ts';
 
 /** catalog: the chosen catalogs (合辑) as cards, each linking to its public page. */
-export const renderCatalog: ComponentRenderer = (fields, ctx) => {
-  const chosen = ids(fields.catalogIds ?? fields.catalogs ?? list(fields, 'menuArr'), 50).flatMap((id) => {
-    const catalog = ctx.catalog(id);
-    return catalog ? [catalog] : ([] as PortalCatalog[]);
-  });
-  const title = sectionTitle(text(fields, ['title', 'name'], 30));
-  if (chosen.length === 0) return `${title}<p class="empty">${PORTAL_TEXTS.noCatalogs}</p>`;
-  const cards = chosen
+export const renderCatalog: ComponentRenderer<'catalog'> = (component, ctx) => {
+  const catalogs = ctx.catalogs(component.id);
+  const title = sectionTitle(component.title);
+  if (catalogs.length === 0) return `${title}<p class="empty">${PORTAL_TEXTS.noCatalogs}</p>`;
+  const cards = catalogs
     .map((catalog) => {
       const name = escapeHtml(catalog.name);
-      const count =
-        catalog.activityCount !== undefined
-          ? `<small>${catalog.activityCount} ${PORTAL_TEXTS.activitiesUnit}</small>`
-          : '';
-      return `<a class="catalog" href="${catalogPagePath(catalog.id)}" data-catalog-id="${catalog.id}" data-search="${name}">${pictureTag(catalog.cover, 'cover')}<span class="card-name">${name}${count}</span></a>`;
+      return `<a class="card" href="${catalogPagePath(catalog.id)}" data-catalog-id="${catalog.id}" data-search="${name}"><span class="thumb">${pictureTag(ctx.picture(catalog.cover), 'cover', catalog.name)}</span><span class="card-name">${name}<small>${catalog.activityCount} ${PORTAL_TEXTS.activitiesUnit}</small></span></a>`;
     })
     .join('');
-  return `${title}<div class="grid">${cards}</div>`;
+  return `${title}<div class="cards ${component.layout}">${cards}</div>`;
 };

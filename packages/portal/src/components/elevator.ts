@@ -1,15 +1,15 @@
 import { escapeHtml } from '../escape.ts';
-import { type ComponentRenderer, list, text } from '../portal-data.ts';
+import { type ComponentRenderer, componentAnchor } from '../portal-context.ts';
+import { colorOf, styleAttr } from './parts.ts';
 
 /**
- * elevator: a bar that stays at the top and jumps to the page's sections. Each entry names its section by the
- * component's id or index; the jump is a plain anchor (the page scrolls smoothly in CSS).
+ * elevator: a bar that stays at the top and jumps to the components its anchors name. The jumps are plain anchors
+ * (the page scrolls smoothly in CSS); no script.
  */
-export const renderElevator: ComponentRenderer = (fields, ctx) => {
-  const links = list(fields, 'menuArr', 12).flatMap((entry) => {
-    const anchor = ctx.anchorFor(entry.target ?? entry.componentId ?? entry.anchor ?? entry.index);
-    const title = text(entry, ['title', 'name'], 12);
-    return anchor && title ? [`<a href="#${anchor}">${escapeHtml(title)}</a>`] : [];
-  });
-  return links.length ? `<nav class="p-elevator">${links.join('')}</nav>` : '';
+export const renderElevator: ComponentRenderer<'elevator'> = (component) => {
+  if (component.anchors.length === 0) return '';
+  const links = component.anchors
+    .map((anchor) => `<a href="#${componentAnchor(anchor.componentId)}">${escapeHtml(anchor.title)}</a>`)
+    .join('');
+  return `<nav class="p-elevator"${styleAttr({ '--active': colorOf(component.activeColor) })}>${links}</nav>`;
 };

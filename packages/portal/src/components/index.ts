@@ -1,4 +1,5 @@
-import type { ComponentRenderer } from '../portal-data.ts';
+import type { PageComponentType } from '@yanbo/contracts';
+import type { ComponentRenderer } from '../portal-context.ts';
 import { renderActivity } from './activity.ts';
 import { renderActivityTab } from './activity-tab.ts';
 import { renderBanner } from './banner.ts';
@@ -16,8 +17,8 @@ import { renderSlogan } from './slogan.ts';
 import { renderSudokuNav } from './sudoku-nav.ts';
 import { renderVideo } from './video.ts';
 
-/** The 16 portal component types (seed 001 §3 "Portal components") and what draws each. */
-export const COMPONENT_RENDERERS: Readonly<Record<string, ComponentRenderer>> = {
+/** What draws each of the 16 portal component types (seed 001 §3 "Portal components"); the type asks for all. */
+export const COMPONENT_RENDERERS: { readonly [T in PageComponentType]: ComponentRenderer<T> } = {
   header: renderHeader,
   banner: renderBanner,
   mobilesNav: renderMobilesNav,

@@ -1,18 +1,17 @@
-import { WATCH_PATH } from '@yanbo/contracts/constants';
+import { activityWatchPath } from '@yanbo/contracts';
 import { escapeHtml } from '../escape.ts';
-import { type ComponentRenderer, integer, PICTURE_KEYS, text } from '../portal-data.ts';
+import type { ComponentRenderer } from '../portal-context.ts';
 import { PORTAL_TEXTS } from '../portal-texts.ts';
-import { activityBadge, pictureTag } from './activity-card.ts';
+import { activityBadge, activityCover } from './activity-card.ts';
 
 /**
- * player: one activity's poster with a play button, opening its watch page (where the live plays with its gates:
- * watch code, registration, payment); the poster is the component's own picture or the activity's cover.
+ * player: an activity's player in the page: its poster with the live badge and a play button, opening its watch page,
+ * where the stream plays behind the activity's own gates (watch code, registration, payment) — a phone loads no
+ * player until the viewer asks for it.
  */
-export const renderPlayer: ComponentRenderer = (fields, ctx) => {
-  const activityId = integer(fields, 'activityId') ?? integer(fields, 'id');
-  const activity = activityId !== null ? ctx.activity(activityId) : undefined;
-  if (!activity) return '';
-  const poster = text(fields, ['poster', ...PICTURE_KEYS], 2000) || activity.cover;
-  const title = escapeHtml(text(fields, ['title'], 60) || activity.name);
-  return `<a class="p-player" href="${WATCH_PATH}/${activity.id}" data-activity-id="${activity.id}">${pictureTag(poster, 'poster', activity.name)}${activityBadge(activity)}<span class="play" aria-hidden="true"></span><span class="player-bar"><strong>${title}</strong><span class="watch">${PORTAL_TEXTS.watchNow}</span></span></a>`;
+export const renderPlayer: ComponentRenderer<'player'> = (component, ctx) => {
+  const card = ctx.activity(component.activityId);
+  if (!card) return '';
+  const action = card.isPushing ? PORTAL_TEXTS.watchLive : PORTAL_TEXTS.watchNow;
+  return `<a class="p-player" href="${activityWatchPath(card.id)}" data-activity-id="${card.id}">${activityCover(card, 'poster')}${activityBadge(card)}<span class="play" aria-hidden="true"></span><span class="player-bar"><strong>${escapeHtml(card.name)}</strong><span class="watch">${action}</span></span></a>`;
 };

@@ -1,12 +1,14 @@
-import { escapeHtml, safeSrc } from '../escape.ts';
-import { type ComponentRenderer, PICTURE_KEYS, text } from '../portal-data.ts';
-import { sectionTitle } from './activity-card.ts';
+import { activityWatchPath } from '@yanbo/contracts';
+import { escapeHtml } from '../escape.ts';
+import type { ComponentRenderer } from '../portal-context.ts';
+import { activityBadge, activityCover } from './activity-card.ts';
+import { pictureTag, sectionTitle } from './parts.ts';
 
-/** video: a video file played in place; nothing is fetched before the viewer presses play. */
-export const renderVideo: ComponentRenderer = (fields) => {
-  const src = safeSrc(text(fields, ['videoUrl', 'video', 'src', 'url'], 2000));
-  if (!src) return '';
-  const poster = safeSrc(text(fields, ['poster', ...PICTURE_KEYS.filter((key) => key !== 'src')], 2000));
-  const posterAttr = poster ? ` poster="${escapeHtml(poster)}"` : '';
-  return `${sectionTitle(text(fields, ['title', 'name'], 30))}<video class="p-video" src="${escapeHtml(src)}"${posterAttr} controls playsinline preload="none"></video>`;
+/** video: a recorded activity shown with its cover and a play button; tapping it opens its watch page. */
+export const renderVideo: ComponentRenderer<'video'> = (component, ctx) => {
+  const card = ctx.activity(component.activityId);
+  if (!card) return '';
+  const cover = ctx.picture(component.cover);
+  const poster = cover ? pictureTag(cover, 'poster', card.name) : activityCover(card, 'poster');
+  return `${sectionTitle(component.title)}<a class="p-video" href="${activityWatchPath(card.id)}" data-activity-id="${card.id}" data-search="${escapeHtml(card.name)}">${poster}${activityBadge(card)}<span class="play" aria-hidden="true"></span><span class="video-name">${escapeHtml(card.name)}</span></a>`;
 };
