@@ -22,6 +22,11 @@ const InteractionLayer = lazy(() =>
   import('./components/interaction-layer').then((module) => ({ default: module.InteractionLayer })),
 );
 
+/** The 文档 section: a chunk of its own, fetched once the page may be watched. */
+const DocumentSection = lazy(() =>
+  import('./components/document-section').then((module) => ({ default: module.DocumentSection })),
+);
+
 type Load = { state: 'loading' } | { state: 'notFound' } | { state: 'failed' } | { state: 'ready'; page: WatchPage };
 
 const STATUS_TEXT: Record<Stage, string> = {
@@ -236,6 +241,11 @@ export function WatchApp({
               signedIn={page.viewer !== null}
               onSignedIn={() => void reload()}
             />
+          </Suspense>
+        )}
+        {activityId !== null && !page.watchCodeRequired && page.mobileGate === 'open' && (
+          <Suspense fallback={null}>
+            <DocumentSection activityId={activityId} signedIn={page.viewer !== null} onSignedIn={() => void reload()} />
           </Suspense>
         )}
         <IntroTabs
