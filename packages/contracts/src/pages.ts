@@ -695,6 +695,11 @@ export const menuEntrySourceKey = (componentIdValue: string, entryIndex: number)
 
 // ---------------------------------------------------------------------------------------------------------------
 // The calls
+//
+// Every call is signed-in. The public page needs no call of its own: the server resolves a published page's lists,
+// cards and catalogs when it renders it (publicPage, read by the pages feature's readPublishedPage and
+// readAgentHomepage), so no list here is open to strangers and no draft, unpublished page or other agent's activity
+// can be read through one.
 
 export const pageCalls = defineCalls('pages', {
   listPages: {
