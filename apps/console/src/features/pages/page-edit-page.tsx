@@ -186,7 +186,7 @@ function PageEditor({ page }: { page: Page }) {
               label: t['pages.editor.tab.content'],
               children: (
                 <Flex gap={16} align="flex-start">
-                  <Card size="small" title={t['pages.editor.palette']} style={{ width: 232, flex: 'none' }}>
+                  <Card size="small" title={t['pages.editor.palette']} style={{ width: 256, flex: 'none' }}>
                     <ComponentPalette onAdd={add} disabled={components.length >= 100} />
                   </Card>
                   <Card

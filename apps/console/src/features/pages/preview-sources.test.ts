@@ -78,8 +78,13 @@ describe('what the preview looks up', () => {
       add('banner', { menuArr: [{ image: 'agent/1/a.png', title: '', link: { kind: 'activity', activityId: 5 } }] }),
       add('catalog', { catalogIds: [2, 1] }),
     );
-    const needs = previewNeeds(data, []);
-    expect(needs.activityIds).toEqual([3, 5]);
+    const needs = previewNeeds(data, [], {
+      enabled: true,
+      items: [{ title: '看直播', icon: '', link: { kind: 'activity', activityId: 6 } }],
+      color: '#666666',
+      activeColor: '#1677ff',
+    });
+    expect(needs.activityIds).toEqual([3, 5, 6]);
     expect(needs.catalogs).toEqual({ 'catalog-1': [2, 1] });
   });
 

@@ -1,5 +1,6 @@
 import {
   type ActivitySource,
+  type BottomNav,
   menuEntrySourceKey,
   type PageColumn,
   type PageData,
@@ -8,8 +9,8 @@ import {
 } from '@yanbo/contracts';
 
 // What the editor's preview must look up to draw the draft as the public page would: each activity list's source
-// (a column read as the group or the activities it holds), the activities a video, player or link names, and the
-// catalogs of catalog components. The public page's server resolves the published data the same way.
+// (a column read as the group or the activities it holds), the activities a video, player or link names (the bottom
+// navigation's too), and the catalogs of catalog components. The public page's server resolves the published data the same way.
 
 /** A source the list calls can answer (a column is read as what it holds). */
 export type FetchableSource = Exclude<ActivitySource, { kind: 'column' }>;
@@ -47,7 +48,7 @@ function linkedActivity(link: PageLink | undefined): number[] {
   return link?.kind === 'activity' ? [link.activityId] : [];
 }
 
-export function previewNeeds(data: PageData, columns: readonly PageColumn[]): PreviewNeeds {
+export function previewNeeds(data: PageData, columns: readonly PageColumn[], bottomNav?: BottomNav): PreviewNeeds {
   const sources: PreviewSource[] = [];
   const activityIds = new Set<number>();
   const catalogs: Record<string, number[]> = {};
@@ -96,5 +97,6 @@ export function previewNeeds(data: PageData, columns: readonly PageColumn[]): Pr
         break;
     }
   }
+  for (const item of bottomNav?.items ?? []) for (const id of linkedActivity(item.link)) activityIds.add(id);
   return { sources, activityIds: [...activityIds], catalogs };
 }

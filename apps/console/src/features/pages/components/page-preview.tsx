@@ -1,7 +1,7 @@
 import type { BottomNav, PageColumn, PageData } from '@yanbo/contracts';
 import { type PortalResolved, renderPortalPage } from '@yanbo/portal';
 import { Flex, Typography } from 'antd';
-import { useDeferredValue, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { pageTexts as t } from '../../../locales/zh-CN/pages';
 import { usePreviewData } from '../api/page-preview';
 import { previewNeeds } from '../preview-sources';
@@ -26,20 +26,20 @@ interface PagePreviewProps {
  * activities and catalogs, on a phone and on a desktop side by side; it follows every edit.
  */
 export function PagePreview({ pageId, name, data, columns, bottomNav }: PagePreviewProps) {
-  // Typing stays quick: the frames redraw once React has time, not on every keystroke's own render.
-  const draft = useDeferredValue(data);
-  const nav = useDeferredValue(bottomNav);
-  const needs = useMemo(() => previewNeeds(draft, columns), [draft, columns]);
+  const needs = useMemo(() => previewNeeds(data, columns, bottomNav), [data, columns, bottomNav]);
   const found = usePreviewData(pageId, needs);
   const { mobile, desktop } = useMemo(() => {
-    const resolved: PortalResolved = { ...found, bottomNav: nav };
+    const resolved: PortalResolved = { ...found, bottomNav };
     // A frame of srcDoc has no address: its site-relative links and pictures lead to this site.
     const baseUrl = `${window.location.origin}/`;
     return {
-      mobile: renderPortalPage(name, draft, resolved, { baseUrl, viewport: 'mobile' }),
-      desktop: renderPortalPage(name, draft, resolved, { baseUrl, viewport: 'desktop' }),
+      mobile: renderPortalPage(name, data, resolved, { baseUrl, viewport: 'mobile' }),
+      desktop: renderPortalPage(name, data, resolved, { baseUrl, viewport: 'desktop' }),
     };
-  }, [draft, nav, found, name]);
+  }, [data, bottomNav, found, name]);
+  // A frame reloads its whole document when it changes: redraw once the agent pauses, not on every keystroke.
+  const shownMobile = useSettled(mobile);
+  const shownDesktop = useSettled(desktop);
 
   return (
     <Flex gap={24} align="flex-start" wrap data-testid="page-preview">
@@ -48,7 +48,7 @@ export function PagePreview({ pageId, name, data, columns, bottomNav }: PagePrev
           {t['pages.editor.previewMobile']} · {PHONE_WIDTH}px
         </Typography.Text>
         <PreviewFrame
-          html={mobile}
+          html={shownMobile}
           width={PHONE_WIDTH}
           height={PHONE_HEIGHT}
           title={t['pages.editor.previewMobile']}
@@ -60,7 +60,7 @@ export function PagePreview({ pageId, name, data, columns, bottomNav }: PagePrev
           {t['pages.editor.previewDesktop']} · {DESKTOP_WIDTH}px
         </Typography.Text>
         <PreviewFrame
-          html={desktop}
+          html={shownDesktop}
           width={DESKTOP_WIDTH}
           height={DESKTOP_HEIGHT}
           title={t['pages.editor.previewDesktop']}
@@ -69,4 +69,16 @@ export function PagePreview({ pageId, name, data, columns, bottomNav }: PagePrev
       </Flex>
     </Flex>
   );
+}
+
+const REDRAW_AFTER_MS = 250;
+
+/** The value once it has stayed the same for a moment. */
+function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), REDRAW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
 }
