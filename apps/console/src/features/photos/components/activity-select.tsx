@@ -5,6 +5,7 @@ import { activityOptionsQuery } from '../api/photos';
 
 /** An activity picked by name: the caller's activities, searched as it types. */
 export function ActivitySelect({
+  id,
   value,
   onChange,
   placeholder,
@@ -12,6 +13,8 @@ export function ActivitySelect({
   style,
   testId,
 }: {
+  /** The form item's id, so its label names this control. */
+  id?: string;
   value?: number;
   onChange?: (value: number | undefined) => void;
   placeholder: string;
@@ -23,6 +26,7 @@ export function ActivitySelect({
   const options = useQuery(activityOptionsQuery(useDeferredValue(search)));
   return (
     <Select<number>
+      id={id}
       showSearch
       filterOption={false}
       onSearch={setSearch}

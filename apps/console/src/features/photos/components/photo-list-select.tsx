@@ -8,11 +8,14 @@ import { activityPhotoListsQuery } from '../api/photos';
  * that is no longer among them still shows, as its number.
  */
 export function PhotoListSelect({
+  id,
   activityId,
   value,
   onChange,
   testId,
 }: {
+  /** The form item's id, so its label names this control. */
+  id?: string;
   activityId: number;
   value?: number | null;
   onChange?: (value: number | null) => void;
@@ -24,6 +27,7 @@ export function PhotoListSelect({
   if (value && !items.some((list) => list.id === value)) options.unshift({ value, label: `#${value}` });
   return (
     <Select<number>
+      id={id}
       allowClear
       value={value ?? undefined}
       onChange={(next) => onChange?.(next ?? null)}

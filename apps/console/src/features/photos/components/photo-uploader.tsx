@@ -1,7 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { PHOTO_ERRORS, PHOTO_TYPES } from '@yanbo/contracts';
-import { App, Upload } from 'antd';
-import { useRef } from 'react';
+import { App, Upload, type UploadFile } from 'antd';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../../app/http';
 import { photoTexts as t } from '../../../locales/zh-CN/photos';
 import { photoErrorText, uploadPhoto } from '../api/photos';
@@ -39,9 +39,13 @@ export function PhotoUploader({
 }) {
   const { message } = App.useApp();
   const enqueue = useQueue(PARALLEL);
+  // The list under the drop zone holds what is still going up and what failed; a photo that landed is in the grid.
+  const [files, setFiles] = useState<UploadFile[]>([]);
   return (
     <Upload.Dragger
       multiple
+      fileList={files}
+      onChange={({ fileList }) => setFiles(fileList.filter((file) => file.status !== 'done'))}
       accept={PHOTO_TYPES.join(',')}
       data-testid="photo-upload"
       customRequest={({ file, onProgress, onSuccess, onError }) => {
