@@ -99,11 +99,20 @@ describe.each(engines)('the public page and page pictures on %s', (engine) => {
     expect(new Set(cardIds).size).toBe(cardIds.length);
     expect(view.activities.find((card) => card.id === a2)).toMatchObject({ isPushing: true, watchUrl: `/watch/${a2}` });
 
-    // An activity deleted after publishing drops out of every list.
+    // An activity deleted after publishing drops out of every list, and leaves no gap in a list of num.
     await w.t.ctx.db.updateTable('activities').set({ deletedAt: new Date() }).where('id', '=', a1).execute();
     const later = await readPublishedPage(w.t.ctx.db, page);
     expect(later?.sources[pageSourceKey('chosen')]).toEqual([a2]);
     expect(later?.activities.map((card) => card.id)).not.toContain(a1);
+    const short = await createPage(w.aToken, {
+      components: [{ id: 'one', type: 'activity', source: { kind: 'chosen', activityIds: [a3, a2] }, num: 1 }],
+    });
+    await w.call('PUT', `/page/${short}`, { token: w.aToken, body: { publish: true } });
+    expect((await readPublishedPage(w.t.ctx.db, short))?.sources.one).toEqual([a3]);
+    await w.t.ctx.db.updateTable('activities').set({ deletedAt: new Date() }).where('id', '=', a3).execute();
+    const shortened = await readPublishedPage(w.t.ctx.db, short);
+    expect(shortened?.sources.one).toEqual([a2]);
+    expect(shortened?.activities.map((card) => card.id)).toEqual([a2]);
   });
 
   it('shows only the owner’s activities even when stored data names another agent’s', async () => {

@@ -21,10 +21,13 @@ import { readBottomNav } from './page-service.ts';
 // and an id the data names that is no longer the owner's (or was deleted, or disabled) is simply left out.
 //
 // Bounded whatever the data holds: at most MAX_PAGE_COMPONENTS components, each list at most 99 activities, and the
-// distinct queries a page may cost capped by MAX_SOURCE_QUERIES (the same group or list is read once).
+// distinct queries a page may cost capped by MAX_SOURCE_QUERIES (the same group or list is read once), and the cards
+// it reads by MAX_RESOLVED_ACTIVITIES.
 
 /** Distinct group and column reads one page may cost; sources beyond it show nothing. */
 export const MAX_SOURCE_QUERIES = 60;
+/** Activities one page may show in all; ids beyond it are not read. */
+export const MAX_RESOLVED_ACTIVITIES = 1000;
 
 interface Resolver {
   db: Db;
@@ -51,7 +54,8 @@ async function idsOfSource(resolver: Resolver, source: ActivitySource, num: numb
   const { db, owner } = resolver;
   switch (source.kind) {
     case 'chosen':
-      return source.activityIds.slice(0, num);
+      // All of them: the first `num` still shown are kept once the cards are read.
+      return source.activityIds;
     case 'group': {
       const ids = await memoised(resolver, `group:${source.groupId}`, () =>
         cards.groupActivityIds(db, owner, source.groupId, PORTAL_ACTIVITY_LIST_PAGE_SIZE),
@@ -82,7 +86,7 @@ async function idsOfSource(resolver: Resolver, source: ActivitySource, num: numb
 function idsOfMenuEntry(resolver: Resolver, entry: MenuEntry): Promise<number[]> {
   if (entry.type === 'group' && entry.groupId !== null)
     return idsOfSource(resolver, { kind: 'group', groupId: entry.groupId }, entry.num);
-  if (entry.type === 'activity') return Promise.resolve(entry.activities.slice(0, entry.num));
+  if (entry.type === 'activity') return Promise.resolve(entry.activities);
   return Promise.resolve([]);
 }
 
@@ -96,10 +100,10 @@ async function resolve(db: Db, row: pages.PageRow, data: PageData): Promise<Omit
     memo: new Map(),
     columns: null,
   };
-  const pending: Promise<[string, number[]]>[] = [];
+  const pending: Promise<[string, number[], number]>[] = [];
   const single = new Set<number>();
   const catalogRequests: [string, number[]][] = [];
-  const add = (key: string, ids: Promise<number[]>) => pending.push(ids.then((list) => [key, list]));
+  const add = (key: string, ids: Promise<number[]>, num: number) => pending.push(ids.then((list) => [key, list, num]));
   // An activity a link leads to is shown only while it is the owner's: its card tells the renderer it still is.
   const linked = (link: PageLink) => {
     if (link.kind === 'activity') single.add(link.activityId);
@@ -107,17 +111,17 @@ async function resolve(db: Db, row: pages.PageRow, data: PageData): Promise<Omit
   for (const component of data.components) {
     switch (component.type) {
       case 'activity':
-        add(pageSourceKey(component.id), idsOfSource(resolver, component.source, component.num));
+        add(pageSourceKey(component.id), idsOfSource(resolver, component.source, component.num), component.num);
         break;
       case 'activity-tab':
         component.tabs.forEach((tab, index) => {
-          add(pageSourceKey(component.id, index), idsOfSource(resolver, tab.source, tab.num));
+          add(pageSourceKey(component.id, index), idsOfSource(resolver, tab.source, tab.num), tab.num);
         });
         break;
       case 'mobilesNav':
       case 'sudokuNav':
         component.menuArr.forEach((entry, index) => {
-          add(menuEntrySourceKey(component.id, index), idsOfMenuEntry(resolver, entry));
+          add(menuEntrySourceKey(component.id, index), idsOfMenuEntry(resolver, entry), entry.num);
         });
         break;
       case 'video':
@@ -145,11 +149,18 @@ async function resolve(db: Db, row: pages.PageRow, data: PageData): Promise<Omit
   for (const item of bottomNav.items) linked(item.link);
   const lists = await Promise.all(pending);
   const wanted = new Set<number>(single);
-  for (const [, ids] of lists) for (const id of ids) wanted.add(id);
+  for (const [, ids] of lists) {
+    for (const id of ids) {
+      if (wanted.size >= MAX_RESOLVED_ACTIVITIES) break;
+      wanted.add(id);
+    }
+  }
   const activities = await cards.activityCardsByIds(db, resolver.owner, [...wanted]);
   const shown = new Set(activities.map((card) => card.id));
   const sources: Record<string, number[]> = {};
-  for (const [key, ids] of lists) sources[key] = ids.filter((id) => shown.has(id));
+  // A list shows its first `num` activities that are still shown (a deleted or disabled one leaves no gap).
+  for (const [key, ids, num] of lists) sources[key] = ids.filter((id) => shown.has(id)).slice(0, num);
+  const used = new Set([...single, ...Object.values(sources).flat()]);
 
   const catalogIds = [...new Set(catalogRequests.flatMap(([, ids]) => ids))];
   const catalogCards = new Map(
@@ -158,7 +169,16 @@ async function resolve(db: Db, row: pages.PageRow, data: PageData): Promise<Omit
   const catalogs: Record<string, CatalogCard[]> = {};
   for (const [key, ids] of catalogRequests) catalogs[key] = ids.flatMap((id) => catalogCards.get(id) ?? []);
 
-  return { id: row.id, name: row.name, agentId: row.agentId, data, bottomNav, sources, activities, catalogs };
+  return {
+    id: row.id,
+    name: row.name,
+    agentId: row.agentId,
+    data,
+    bottomNav,
+    sources,
+    activities: activities.filter((card) => used.has(card.id)),
+    catalogs,
+  };
 }
 
 async function published(db: Db, row: pages.PageRow | undefined): Promise<PublicPage | null> {
