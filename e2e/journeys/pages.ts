@@ -163,3 +163,93 @@ export function pageJourneys(j: Journey) {
     },
   );
 }
+
+export function pageColumnJourneys(j: Journey) {
+  journey(
+    'pages: a column added, edited (编辑成功, the columns reload) and feeding an activity list, then deleted; leaving unsaved asks first; the home page set and unset; a page deleted',
+    async () => {
+      const agent = await j.newAgent();
+      const make = (name: string) =>
+        api<{ id: number }>(j, agent.token, 'POST', '/activity', { name }).then((activity) => activity.id);
+      await make('主会场开幕');
+      await make('主会场闭幕');
+      const created = await api<{ id: number }>(j, agent.token, 'POST', '/page', { name: '年会专题' });
+
+      const editor = await j.open(`/#access_token=${agent.token}`);
+      await editor.goto(`/pages/${created.id}/edit`);
+      await editor.getByTestId('page-editor-name').getByText('年会专题').waitFor();
+
+      // A column of one activity, then edited to two: 编辑成功, and the reloaded columns show the change.
+      await editor.getByRole('tab', { name: '栏目管理' }).click();
+      await editor.getByRole('button', { name: /添加栏目/ }).click();
+      await editor.getByTestId('column-title').fill('主会场');
+      const columnActivities = editor.getByTestId('column-activities');
+      await columnActivities.click();
+      await columnActivities.locator('input').fill('开幕');
+      await pickOption(editor, '主会场开幕');
+      await editor.keyboard.press('Escape');
+      await editor.locator('.ant-modal-footer .ant-btn-primary').click();
+      await editor.getByText('添加成功').waitFor();
+      const columns = editor.getByTestId('columns-panel');
+      await columns
+        .getByRole('row', { name: /主会场/ })
+        .getByText('1 个活动')
+        .waitFor();
+      await columns.getByRole('button', { name: /编\s?辑/ }).click();
+      await editor.getByTestId('column-title').fill('主会场直播');
+      await columnActivities.click();
+      await columnActivities.locator('input').fill('闭幕');
+      await pickOption(editor, '主会场闭幕');
+      await editor.keyboard.press('Escape');
+      await editor.locator('.ant-modal-footer .ant-btn-primary').click();
+      await editor.getByText('编辑成功').waitFor();
+      await columns
+        .getByRole('row', { name: /主会场直播/ })
+        .getByText('2 个活动')
+        .waitFor();
+      await j.screenshot(editor, 'pages-columns');
+
+      // An activity list showing the column: both its activities in the preview, in the column's order.
+      await editor.getByRole('tab', { name: '页面内容' }).click();
+      await editor.getByTestId('palette-activity').click();
+      await editor.getByTestId('activity-source-kind').click();
+      await pickOption(editor, '栏目');
+      await editor.getByTestId('activity-source-column').click();
+      await pickOption(editor, '主会场直播');
+      const mobile = editor.frameLocator('[data-testid=preview-mobile]');
+      await mobile.locator('a.card').nth(1).waitFor();
+      assert.deepEqual(
+        await mobile.locator('a.card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-search'))),
+        ['主会场开幕', '主会场闭幕'],
+      );
+
+      // Leaving with the list unsaved asks first; staying keeps it, saving lets the agent go.
+      await editor.getByRole('link', { name: '自定义页面' }).first().click();
+      await editor.getByText('有未保存的修改').first().waitFor();
+      await editor.getByRole('button', { name: '留在此页' }).click();
+      await editor.getByTestId('page-save').click();
+      await editor.getByText('保存成功').waitFor();
+
+      // The column deleted.
+      await editor.getByRole('tab', { name: '栏目管理' }).click();
+      await columns.getByRole('button', { name: /删\s?除/ }).click();
+      await editor.locator('.ant-popconfirm .ant-btn-primary').click();
+      await editor.getByText('删除成功').waitFor();
+      await columns.getByText('还没有栏目').waitFor();
+
+      // The home page, set and unset from the list; then the page deleted.
+      await editor.goto('/pages');
+      const row = editor.getByRole('row', { name: /年会专题/ });
+      await row.getByRole('button', { name: /设为主页/ }).click();
+      await editor.getByText('设置成功').waitFor();
+      await editor.getByTestId(`page-home-${created.id}`).waitFor();
+      await j.screenshot(editor, 'pages-home');
+      await row.getByRole('button', { name: /取消主页/ }).click();
+      await editor.getByTestId(`page-home-${created.id}`).waitFor({ state: 'detached' });
+      await row.getByRole('button', { name: /删\s?除/ }).click();
+      await editor.locator('.ant-popconfirm .ant-btn-primary').click();
+      await editor.getByText('删除成功').waitFor();
+      await editor.getByText('还没有页面，新建一个吧').waitFor();
+    },
+  );
+}

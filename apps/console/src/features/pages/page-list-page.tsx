@@ -62,7 +62,7 @@ export function PageListPage() {
             rowKey="id"
             dataSource={list.data?.items ?? []}
             loading={list.isFetching}
-            scroll={{ x: 960 }}
+            scroll={{ x: 1080 }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t['pages.empty']} /> }}
             pagination={{
               current: filters.page,
@@ -119,7 +119,7 @@ export function PageListPage() {
               {
                 title: t['pages.column.actions'],
                 key: 'actions',
-                width: 400,
+                width: 480,
                 fixed: 'end',
                 render: (_, page) => (
                   <Space size={4} wrap>
