@@ -464,7 +464,24 @@ function legacyBanner(value: unknown, componentIdValue: string) {
     showType: 'default' as const,
   };
 }
-/** One typed entry of the old componentArr: its fields flat or under `data`, a legacy nav or banner converted. */
+/**
+ * Seed 001 §3 lists a "contents" block among the old components: tabs of activities, one per menu entry (a group's or
+ * chosen ones, num of them), which is what an activity-tab is now.
+ */
+function legacyContents(value: unknown, componentIdValue: string) {
+  const tabs = entriesOf(value)
+    .map(legacyMenuEntry)
+    .map((entry) => ({
+      title: entry.title,
+      num: entry.num,
+      source:
+        entry.type === 'group' && entry.groupId !== null
+          ? { kind: 'group', groupId: entry.groupId }
+          : { kind: 'chosen', activityIds: entry.activities },
+    }));
+  return { id: componentIdValue, type: 'activity-tab' as const, tabs: valid(activityTab, tabs).slice(0, MAX_TABS) };
+}
+/** One typed entry of the old componentArr: its fields flat or under `data`, a legacy block converted. */
 function legacyComponent(entry: unknown, index: number): unknown {
   const object = record(entry);
   if (!object) return null;
@@ -472,7 +489,30 @@ function legacyComponent(entry: unknown, index: number): unknown {
   const componentIdValue = componentId.safeParse(fields.id).success ? String(fields.id) : `legacy-${index + 1}`;
   if (fields.type === 'mobilesNav') return legacyMobilesNav(fields, componentIdValue);
   if (fields.type === 'banner') return legacyBanner(fields, componentIdValue);
+  if (fields.type === 'contents') return legacyContents(fields, componentIdValue);
   return { ...fields, id: componentIdValue };
+}
+
+/**
+ * The components that validate, in order: at most MAX_PAGE_COMPONENTS, ids made unique, and elevator anchors kept only
+ * where they still name a component (an anchor to a dropped one would not validate).
+ */
+function salvage(config: unknown, candidates: unknown[]): PageData {
+  const parsedConfig = pageConfig.safeParse(record(config) ?? {});
+  const components: PageComponent[] = [];
+  const ids = new Set<string>();
+  for (const candidate of candidates) {
+    const parsed = pageComponent.safeParse(candidate);
+    if (!parsed.success || components.length >= MAX_PAGE_COMPONENTS) continue;
+    const component = parsed.data;
+    if (ids.has(component.id)) component.id = `legacy-${components.length + 1}-${component.type}`.slice(0, 40);
+    ids.add(component.id);
+    components.push(component);
+  }
+  for (const component of components) {
+    if (component.type === 'elevator') component.anchors = component.anchors.filter((a) => ids.has(a.componentId));
+  }
+  return { config: parsedConfig.success ? parsedConfig.data : pageConfig.parse({}), components };
 }
 
 /** Whether stored data is the legacy form: exactly two keys that are not the current config and components. */
@@ -487,36 +527,28 @@ export function isLegacyPageData(raw: unknown): boolean {
  * A page's stored data in the current shape (seed 001 §4 "A page with exactly two data keys is converted to the new
  * shape on load"). The legacy forms are `{ mobilesNav, banner }` (the two old blocks) and `{ config, componentArr }`
  * (typed entries); any two keys are read the same way: a config is kept, mobilesNav and banner blocks are converted,
- * componentArr entries are read in order. Entries that no longer validate are dropped. Current data passes through
- * the schema; what cannot be read at all gives an empty page rather than an error, so a page always opens.
+ * componentArr entries are read in order (an old contents block becomes an activity-tab). Entries that no longer
+ * validate are dropped. Current data passes through the schema, or keeps the components that still validate; what
+ * cannot be read at all gives an empty page rather than an error, so a page always opens.
  */
 export function convertLegacyPageData(raw: unknown): PageData {
   const object = record(raw);
   if (!object) return emptyPageData();
   if (!isLegacyPageData(object)) {
     const parsed = pageData.safeParse(object);
-    return parsed.success ? parsed.data : emptyPageData();
+    if (parsed.success) return parsed.data;
+    // Current data that no longer validates as a whole keeps what still does, an old contents block converted.
+    const components = Array.isArray(object.components) ? object.components : [];
+    return salvage(
+      object.config,
+      components.map((entry, index) => (record(entry)?.type === 'contents' ? legacyComponent(entry, index) : entry)),
+    );
   }
-  const config = pageConfig.safeParse(record(object.config) ?? {});
   const candidates: unknown[] = [];
   if ('mobilesNav' in object) candidates.push(legacyMobilesNav(object.mobilesNav, 'legacy-nav'));
   if ('banner' in object) candidates.push(legacyBanner(object.banner, 'legacy-banner'));
   if (Array.isArray(object.componentArr)) candidates.push(...object.componentArr.map(legacyComponent));
-  const components: PageComponent[] = [];
-  const ids = new Set<string>();
-  for (const candidate of candidates) {
-    const parsed = pageComponent.safeParse(candidate);
-    if (!parsed.success || components.length >= MAX_PAGE_COMPONENTS) continue;
-    const component = parsed.data;
-    if (ids.has(component.id)) component.id = `legacy-${components.length + 1}-${component.type}`.slice(0, 40);
-    ids.add(component.id);
-    components.push(component);
-  }
-  // An elevator whose anchors no longer name a component would not validate: keep only the anchors that do.
-  for (const component of components) {
-    if (component.type === 'elevator') component.anchors = component.anchors.filter((a) => ids.has(a.componentId));
-  }
-  return { config: config.success ? config.data : pageConfig.parse({}), components };
+  return salvage(object.config, candidates);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

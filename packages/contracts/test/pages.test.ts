@@ -154,6 +154,60 @@ describe('convertLegacyPageData (seed 001 §4 legacy pages)', () => {
     expect(isLegacyPageData([1, 2])).toBe(false);
   });
 
+  test('an old contents block becomes an activity-tab, one tab per menu entry', () => {
+    const data = convertLegacyPageData({
+      config: {},
+      componentArr: [
+        {
+          type: 'contents',
+          menuArr: [
+            { title: '年会', type: 'group', groupId: 5, num: 4 },
+            { title: '精选', type: 'activity', activities: [{ id: 9 }, 8] },
+            { title: '', type: 'group', groupId: 6 },
+          ],
+        },
+      ],
+    });
+    expect(data.components).toEqual([
+      {
+        id: 'legacy-1',
+        type: 'activity-tab',
+        layout: 'list',
+        tabs: [
+          { title: '年会', num: 4, source: { kind: 'group', groupId: 5 } },
+          { title: '精选', num: 6, source: { kind: 'chosen', activityIds: [9, 8] } },
+        ],
+      },
+    ]);
+  });
+
+  test('current data that no longer validates keeps the components that do', () => {
+    const data = convertLegacyPageData({
+      config: { carouselType: 'fade' },
+      components: [
+        { id: 's1', type: 'slogan', text: '保留' },
+        { id: 'gone', type: 'retired-type' },
+        { id: 'c1', type: 'contents', menuArr: [{ title: '组', type: 'group', groupId: 2 }] },
+        {
+          id: 'e1',
+          type: 'elevator',
+          anchors: [
+            { title: '到标语', componentId: 's1' },
+            { title: '无', componentId: 'gone' },
+          ],
+        },
+      ],
+    });
+    expect(data.config.carouselType).toBe('fade');
+    expect(data.components.map((component) => [component.id, component.type])).toEqual([
+      ['s1', 'slogan'],
+      ['c1', 'activity-tab'],
+      ['e1', 'elevator'],
+    ]);
+    const elevator = data.components[2];
+    expect(elevator?.type === 'elevator' && elevator.anchors).toEqual([{ title: '到标语', componentId: 's1' }]);
+  });
+
   test('unreadable data gives an empty page rather than an error', () => {
     expect(convertLegacyPageData(null)).toEqual(emptyPageData());
     expect(convertLegacyPageData('x')).toEqual(emptyPageData());
