@@ -83,9 +83,9 @@ export function invitationJourneys(j: Journey) {
       await j.screenshot(consolePage, 'invitations-console-text-live');
       await j.screenshot(a, 'invitations-phone-text-live');
 
-      // The products tab says it is not ready, rather than showing nothing.
+      // The products tab of an activity without a shop says so, rather than showing nothing.
       await a.getByRole('tab', { name: '商品' }).click();
-      await a.getByTestId('products-placeholder').getByText('商品即将上架，敬请期待').waitFor();
+      await a.getByText('暂无商品').waitFor();
     },
   );
 }
