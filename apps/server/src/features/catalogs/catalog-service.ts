@@ -27,6 +27,7 @@ import { page } from '../../platform/db/page.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { ownRows, scopeActivities } from '../../platform/tenancy.ts';
+import { aggregationsOfActivities } from '../aggregation/index.ts';
 import { registrationsOfActivities } from '../registration/index.ts';
 import { sanitiseHtml } from '../watch/index.ts';
 
@@ -240,14 +241,15 @@ export async function replaceChapters(
           .execute();
         const heldBy = new Map(held.map((row) => [row.activityId, row.catalogId]));
         const registrations = await registrationsOfActivities(trx, activityIds);
+        // The series (多会场) are the aggregations; reading them locks the activities, as an aggregation's save does.
+        const series = await aggregationsOfActivities(trx, activityIds);
         for (const activityId of activityIds) {
-          // A series (多会场) of activities does not exist in this product yet, so no activity belongs to one; the
-          // rule's check is in chapterActivityRefusal, ready for the day a series does. A catalog has no registration
-          // of its own, so an activity bound to any registration is bound to another one.
+          // A catalog belongs to no series and has no registration of its own, so an activity in any aggregation,
+          // or bound to any registration, is held by another one.
           const refusal = chapterActivityRefusal(
             {
               catalogId: heldBy.get(activityId) ?? null,
-              seriesId: null,
+              seriesId: series.get(activityId) ?? null,
               registrationId: registrations.get(activityId) ?? null,
             },
             { catalogId, registrationId: null },

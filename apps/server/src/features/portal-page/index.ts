@@ -1,0 +1,2 @@
+// The portal page feature's door: the public pages built in the console, and the limit every public page shares.
+export { admitPublicPage, PUBLIC_PAGE_LIMIT } from './public-page-limit.ts';
