@@ -127,7 +127,7 @@ export function DocumentPage() {
             rowKey="id"
             dataSource={list.data?.items ?? []}
             loading={list.isPending}
-            scroll={{ x: 1100 }}
+            scroll={{ x: 1060 }}
             locale={{
               emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t['applications.document.empty']} />,
             }}
@@ -146,7 +146,7 @@ export function DocumentPage() {
                 render: (name: string, document) => (
                   <Space>
                     {KIND_ICONS[document.kind]}
-                    <Typography.Text strong ellipsis={{ tooltip: name }} style={{ maxWidth: 280 }}>
+                    <Typography.Text strong ellipsis={{ tooltip: name }} style={{ maxWidth: 200 }}>
                       {name}
                     </Typography.Text>
                   </Space>
@@ -155,19 +155,19 @@ export function DocumentPage() {
               {
                 title: t['applications.document.column.kind'],
                 dataIndex: 'kind',
-                width: 90,
+                width: 70,
                 render: (kind: DocumentKind) => t['applications.document.kind'][kind],
               },
               {
                 title: t['applications.document.column.size'],
                 dataIndex: 'size',
-                width: 100,
+                width: 90,
                 render: (size: number) => fileSize(size),
               },
               {
                 title: t['applications.document.column.activities'],
                 key: 'activities',
-                width: 220,
+                width: 180,
                 render: (_, document) =>
                   document.activities.length === 0 ? (
                     <Typography.Text type="secondary">{t['applications.document.noActivities']}</Typography.Text>
@@ -184,7 +184,7 @@ export function DocumentPage() {
               {
                 title: t['applications.document.column.permission'],
                 key: 'permission',
-                width: 180,
+                width: 150,
                 render: (_, document) => (
                   <Flex gap={4} wrap>
                     <Tag color={document.permission === 'download' ? 'blue' : 'default'}>
@@ -205,14 +205,14 @@ export function DocumentPage() {
               {
                 title: t['applications.document.column.actions'],
                 key: 'actions',
-                width: 300,
+                width: 230,
                 fixed: 'end',
                 render: (_, document) => (
-                  <Space size={4} wrap>
-                    <Button size="small" icon={<LinkOutlined />} onClick={() => setBinding(document)}>
+                  <Space size={0} wrap>
+                    <Button size="small" type="link" icon={<LinkOutlined />} onClick={() => setBinding(document)}>
                       {t['applications.document.bind']}
                     </Button>
-                    <Button size="small" icon={<SafetyOutlined />} onClick={() => setEditing(document)}>
+                    <Button size="small" type="link" icon={<SafetyOutlined />} onClick={() => setEditing(document)}>
                       {t['applications.document.permissionEdit']}
                     </Button>
                     <Popconfirm
@@ -222,7 +222,7 @@ export function DocumentPage() {
                       okButtonProps={{ danger: true }}
                       onConfirm={() => remove.mutateAsync(document.id).catch(() => undefined)}
                     >
-                      <Button size="small" danger icon={<DeleteOutlined />}>
+                      <Button size="small" type="link" danger icon={<DeleteOutlined />}>
                         {t['applications.delete']}
                       </Button>
                     </Popconfirm>

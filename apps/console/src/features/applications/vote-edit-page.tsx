@@ -72,7 +72,14 @@ function VoteEditor({ vote }: { vote: AgentVote }) {
             </Descriptions.Item>
           </Descriptions>
           {!draft && (
-            <Alert type="info" showIcon message={t['applications.vote.readonly']} style={{ marginBottom: 16 }} />
+            <Alert
+              type="info"
+              showIcon
+              message={
+                vote.status === 'closed' ? t['applications.vote.readonlyClosed'] : t['applications.vote.readonly']
+              }
+              style={{ marginBottom: 16 }}
+            />
           )}
           <Form<VoteFieldValues>
             form={form}

@@ -41,7 +41,7 @@ export const applicationTexts = {
   'applications.vote.single': '单选',
   'applications.vote.multiple': (max: number) => `多选（最多 ${max} 项）`,
   'applications.vote.status': {
-    draft: '草稿',
+    draft: '未发布',
     published: '进行中',
     closed: '已结束',
   } satisfies Record<VoteStatus, string>,
@@ -71,6 +71,7 @@ export const applicationTexts = {
   'applications.vote.back': '返回投票列表',
   'applications.vote.notFound': '投票不存在或已被删除',
   'applications.vote.readonly': '投票已发布，题目和选项不能再修改',
+  'applications.vote.readonlyClosed': '投票已结束，以下为最终结果',
   'applications.vote.results': '投票结果',
   'applications.vote.voters': (n: number) => `${n} 人参与`,
   'applications.vote.optionLine': (count: number, percent: number) => `${count} 票 · ${percent}%`,
