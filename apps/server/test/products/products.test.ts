@@ -484,6 +484,10 @@ describe.each(engines)('products on %s', (engine) => {
       .where('account', '=', 'audience_sales')
       .execute();
     expect(sales).toHaveLength(1);
+    // The ledger check reconciles both: the sale with the paid orders, the kept payment with the buyer's balance.
+    const check = await w.call('GET', '/v3/agent/ledger-check', { token: w.aToken });
+    expect(check.body.problems).toEqual([]);
+    expect(check.body.ok).toBe(true);
     // Sold out: nobody may order it any more.
     expectError(await order(activityId, product.id, newViewer()), 400, PRODUCT_ERRORS.soldOut, { field: 'count' });
   });

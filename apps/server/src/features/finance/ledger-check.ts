@@ -33,8 +33,11 @@ const RECONCILIATIONS: Reconciliation[] = [
     found: ledgerSum(sql`account = 'red_pack_balance'`),
   },
   {
-    check: 'audience_balance = red packets grabbed',
-    expected: sql`select agent_id, sum(amount) as amount from red_packet_grabs group by agent_id`,
+    // A shop order paid after the last one was sold is kept for its buyer too (features/products).
+    check: 'audience_balance = red packets grabbed + sold-out shop payments',
+    expected: sql`select agent_id, sum(amount) as amount from (
+        select agent_id, amount from red_packet_grabs
+        union all select agent_id, amount from shop_orders where status = 'soldOut') m group by agent_id`,
     found: ledgerSum(sql`account = 'audience_balance'`),
   },
   {
@@ -51,6 +54,11 @@ const RECONCILIATIONS: Reconciliation[] = [
     check: 'paid-view income and fees = paid view orders',
     expected: sql`select agent_id, sum(amount) as amount from paid_view_orders where status = 'paid' group by agent_id`,
     found: ledgerSum(sql`account in ('audience_sales', 'platform_fees') and view_order_id is not null`),
+  },
+  {
+    check: 'goods income and fees = paid shop orders',
+    expected: sql`select agent_id, sum(amount) as amount from shop_orders where status = 'paid' group by agent_id`,
+    found: ledgerSum(sql`account in ('audience_sales', 'platform_fees') and shop_order_id is not null`),
   },
   {
     check: 'withdrawals_pending = withdrawals under review',
