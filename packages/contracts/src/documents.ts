@@ -80,11 +80,13 @@ export function documentTypeOf(fileName: string): (typeof DOCUMENT_TYPES)[Docume
  */
 export function sanitiseDocumentName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  // Control characters (below U+0020, and DEL) go by their code; the rest by the list.
-  const visible = [...base].filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f).join('');
+  // Whitespace (tabs and line breaks included) becomes one space; other control characters (below U+0020, and DEL)
+  // go by their code; the rest by the list.
+  const spaced = base.replace(/\s+/g, ' ');
+  const visible = [...spaced].filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f).join('');
   const cleaned = visible
     .replace(/[<>:"|?*;]/g, '')
-    .replace(/\s+/g, ' ')
+    .replace(/ {2,}/g, ' ')
     .trim();
   const stripped = cleaned.replace(/^\.+/, '');
   if (stripped.length <= DOCUMENT_NAME_MAX) return stripped;
