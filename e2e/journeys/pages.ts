@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { PNG } from '../../apps/server/test/upload-form.ts';
 import { api, type Journey, journey, newJourneyContext } from '../harness.ts';
@@ -42,6 +44,18 @@ async function drag(page: Page, handle: Locator, target: Locator) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
   await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 12 });
   await page.mouse.up();
+}
+
+/**
+ * A picture of the two previews as they are on screen. The page's full-length picture shows the sandboxed frames
+ * blank (Chromium draws them in a process of their own), so they are pictured where they are, scrolled into view.
+ */
+async function previewScreenshot(page: Page, name: string) {
+  const previews = page.getByTestId('page-preview');
+  await previews.scrollIntoViewIfNeeded();
+  const folder = path.join(import.meta.dirname, '..', 'screenshots');
+  await mkdir(folder, { recursive: true });
+  await previews.screenshot({ path: path.join(folder, `${name}.png`) });
 }
 
 export function pageJourneys(j: Journey) {
@@ -138,7 +152,8 @@ export function pageJourneys(j: Journey) {
       await editor.getByText('保存成功').first().waitFor();
       await mobile.locator('nav.bottom-nav').getByText('看直播').waitFor();
       await desktop.locator('nav.bottom-nav').getByText('看直播').waitFor();
-      await j.screenshot(editor, 'pages-previews');
+      await j.screenshot(editor, 'pages-bottom-nav');
+      await previewScreenshot(editor, 'pages-previews');
 
       // Published: the page's state says so, and so does the list.
       await editor.getByTestId('page-publish').click();
@@ -222,6 +237,17 @@ export function pageColumnJourneys(j: Journey) {
         await mobile.locator('a.card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-search'))),
         ['主会场开幕', '主会场闭幕'],
       );
+
+      // A navigation with a menu entry of a group's activities (seed 001 §3 menuArr), shown in its panel.
+      await editor.getByTestId('palette-mobilesNav').click();
+      await editor.getByTestId('nav-entries-add').click();
+      await editor.getByTestId('nav-entries-title-0').fill('主会场');
+      await editor.getByTestId('nav-entries-type-0').click();
+      await pickOption(editor, '活动分组');
+      await editor.getByTestId('nav-entries-group-0').waitFor();
+      await mobile.locator('.block-mobilesNav').getByText('主会场').waitFor();
+      await j.screenshot(editor, 'pages-nav-panel');
+      await previewScreenshot(editor, 'pages-nav-previews');
 
       // Leaving with the list unsaved asks first; staying keeps it, saving lets the agent go.
       await editor.getByRole('link', { name: '自定义页面' }).first().click();

@@ -78,6 +78,8 @@ function PageEditor({ page }: { page: Page }) {
   const [navSaved, setNavSaved] = useState(() => snapshot(page.bottomNav));
   const [selected, setSelected] = useState<string | null>(draft.data.components[0]?.id ?? null);
   const [tab, setTab] = useState('content');
+  // The open panel is drawn again when its component changed from outside it (an anchor to a removed component).
+  const [panelVersion, setPanelVersion] = useState(0);
   const columns = useQuery(columnsQuery(page.id));
   const save = useSavePage(page.id);
   const saveNav = useSaveBottomNav(page.id);
@@ -96,6 +98,7 @@ function PageEditor({ page }: { page: Page }) {
   const remove = (id: string) => {
     setComponents((current) => removeComponent(current, id));
     if (selected === id) setSelected(null);
+    setPanelVersion((version) => version + 1);
   };
   const selectedComponent = components.find((component) => component.id === selected) ?? null;
 
@@ -150,6 +153,9 @@ function PageEditor({ page }: { page: Page }) {
               </Tag>
             ) : (
               <Tag data-testid="page-state">{t['pages.draft']}</Tag>
+            )}
+            {page.publishedAt && page.hasUnpublishedChanges && !dirty && (
+              <Tag color="processing">{t['pages.unpublishedChanges']}</Tag>
             )}
             {dirty && <Tag color="warning">{t['pages.editor.unsaved']}</Tag>}
             <a href={page.link} target="_blank" rel="noreferrer">
@@ -211,6 +217,7 @@ function PageEditor({ page }: { page: Page }) {
                   <Card size="small" title={t['pages.editor.panel']} style={{ flex: 1, minWidth: 0 }}>
                     {selectedComponent ? (
                       <ComponentPanel
+                        key={panelVersion}
                         pageId={page.id}
                         component={selectedComponent}
                         components={components}
