@@ -371,6 +371,22 @@ export async function officialAccountOf(
   }
 }
 
+/**
+ * The agent whose verified custom host this is (a disabled agent has none), or null: the root of the host shows that
+ * agent's home page. The unique index on hostVerified answers it.
+ */
+export async function agentOfCustomHost(db: Db, host: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('agentBranding')
+    .innerJoin('agents', 'agents.id', 'agentBranding.agentId')
+    .select('agentBranding.agentId')
+    .where(sql<string>`agent_branding.customization ->> 'hostVerified'`, '=', host)
+    .where(sql<string>`agent_branding.customization ->> 'host'`, '=', host)
+    .where('agents.status', '!=', 'disabled')
+    .executeTakeFirst();
+  return row?.agentId ?? null;
+}
+
 /** The agent's custom host once its control was proved in DNS, or null: a host its pages may be served on. */
 export async function verifiedCustomHostOf(db: Db, agentId: number): Promise<string | null> {
   const stored = record((await brandingRow(db, agentId))?.customization);

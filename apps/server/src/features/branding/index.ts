@@ -2,6 +2,7 @@
 
 export { registerBrandingRoutes } from './branding-routes.ts';
 export {
+  agentOfCustomHost,
   getImageTemplate,
   imageTemplateOf,
   officialAccountOf,

@@ -1,2 +1,3 @@
 // The portal page feature's door: the public pages built in the console, and the limit every public page shares.
+export { registerPortalPages } from './portal-page-routes.ts';
 export { admitPublicPage, PUBLIC_PAGE_LIMIT } from './public-page-limit.ts';

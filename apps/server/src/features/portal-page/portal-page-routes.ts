@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { type PublicPage, WATCH_PATH } from '@yanbo/contracts';
+import { renderPortalPage } from '@yanbo/portal';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { agentOfCustomHost } from '../branding/index.ts';
+import { readAgentHomepage, readPublishedPage } from '../pages/index.ts';
+import { admitPublicPage } from './public-page-limit.ts';
+
+// The pages built in the console, served to the public (issue 14: "the built page is public, its own path on the
+// agent's host, fast on a phone; the agent's home page is served at the root of its custom host"): a published page at
+// /watch/page/{id} (pagePublicPath), and the agent's home page at / of its verified custom host (on the platform's own
+// hosts / stays the console). One server-rendered document each (packages/portal: inline style, a few hundred bytes of
+// script, no framework), cached briefly by browsers and proxies and revalidated by its ETag; a draft, a page taken
+// offline or one that never was answer the same 404.
+
+/** Seconds a browser or proxy may show a page without asking again: a live badge is at most this late. */
+export const PORTAL_PAGE_MAX_AGE = 30;
+
+const NOT_FOUND = '页面不存在或未发布';
+const notFoundPage = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${NOT_FOUND}</title></head><body style="font-family:sans-serif;text-align:center;padding-top:30vh;color:#999">${NOT_FOUND}</body></html>`;
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: PublicPage | null) {
+  reply.type('text/html; charset=utf-8');
+  if (!page) return reply.status(404).header('cache-control', 'no-cache').send(notFoundPage);
+  const html = renderPortalPage(page.name, page.data, page);
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  reply.header('cache-control', `public, max-age=${PORTAL_PAGE_MAX_AGE}`).header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.send(html);
+}
+
+export function registerPortalPages(app: FastifyInstance, ctx: AppContext) {
+  app.get(`${WATCH_PATH}/page/:id`, { schema: { hide: true } }, async (request, reply) => {
+    if (!(await admitPublicPage(ctx, request, reply))) return reply;
+    const id = Number((request.params as { id: string }).id);
+    const page = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readPublishedPage(ctx.db, id) : null;
+    return sendPage(request, reply, page);
+  });
+
+  // The root of a custom host. A hook rather than a route, so that on every other host / is left to the console.
+  const platformHosts = new Set(ctx.config.publicHosts.map((host) => host.toLowerCase()));
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.split('?')[0] !== '/') return;
+    const host = request.hostname.toLowerCase();
+    if (!host || host.length > 253 || platformHosts.has(host)) return;
+    const agentId = await agentOfCustomHost(ctx.db, host);
+    if (agentId === null) return;
+    if (!(await admitPublicPage(ctx, request, reply))) return reply;
+    return sendPage(request, reply, await readAgentHomepage(ctx.db, agentId));
+  });
+}
