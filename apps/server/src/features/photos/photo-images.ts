@@ -11,6 +11,25 @@ import { invalidField } from '../../platform/errors.ts';
 // keep decoded tiles of pictures nobody asks for again.
 sharp.cache(false);
 
+/**
+ * Photos turned into pictures at once in this process, whatever the number of uploads: each holds a decoded camera
+ * picture at its peak (bench/README.md, photo-thumbnails), so a burst waits its turn instead of growing the memory.
+ */
+const PARALLEL_RENDITIONS = 2;
+let rendering = 0;
+const queued: (() => void)[] = [];
+
+async function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  if (rendering >= PARALLEL_RENDITIONS) await new Promise<void>((resolve) => queued.push(resolve));
+  rendering += 1;
+  try {
+    return await task();
+  } finally {
+    rendering -= 1;
+    queued.shift()?.();
+  }
+}
+
 export type PhotoKind = 'jpeg' | 'png' | 'webp' | 'heic' | null;
 
 /** The kind of picture a file's first bytes announce (its name and declared type are not trusted). */
@@ -43,7 +62,11 @@ export interface PhotoRenditions {
  * Makes the display picture and the thumbnail of one uploaded file, or refuses it with 400 naming the field `file`:
  * HEIC with its own message, anything else that is not a JPEG, PNG or WebP (or does not decode) as not a photo.
  */
-export async function makeRenditions(file: Buffer): Promise<PhotoRenditions> {
+export function makeRenditions(file: Buffer): Promise<PhotoRenditions> {
+  return inTurn(() => renderAll(file));
+}
+
+async function renderAll(file: Buffer): Promise<PhotoRenditions> {
   const kind = photoKindOf(file);
   if (kind === 'heic') throw invalidField('file', PHOTO_ERRORS.heic);
   if (kind === null) throw invalidField('file', PHOTO_ERRORS.notPhoto);
@@ -51,8 +74,10 @@ export async function makeRenditions(file: Buffer): Promise<PhotoRenditions> {
   let meta: Metadata;
   try {
     meta = await source().metadata();
-  } catch {
-    throw invalidField('file', PHOTO_ERRORS.notPhoto);
+  } catch (error) {
+    // libvips reads the size from the header and refuses a picture over the limit before decoding it.
+    const overLimit = error instanceof Error && error.message.includes('pixel limit');
+    throw invalidField('file', overLimit ? PHOTO_ERRORS.tooManyPixels : PHOTO_ERRORS.notPhoto);
   }
   if (meta.format !== kind) throw invalidField('file', PHOTO_ERRORS.notPhoto);
   if ((meta.width ?? 0) * (meta.height ?? 0) > PHOTO_MAX_PIXELS) throw invalidField('file', PHOTO_ERRORS.tooManyPixels);
