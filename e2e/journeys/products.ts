@@ -94,6 +94,8 @@ export function productJourneys(j: Journey) {
       const pushed = phone.getByTestId('product-pushed');
       await pushed.getByText('讲解中').waitFor();
       await pushed.getByText('星河保温杯').waitFor();
+      // The card has popped up (its animation over) before the picture is taken.
+      await pushed.evaluate((card) => Promise.all(card.getAnimations().map((animation) => animation.finished)));
       await j.screenshot(phone, 'products-phone-pushed');
 
       // 去购买 on the card: the sheet, the delivery, the sandbox pay page, and back to the watch page, paid.
