@@ -17,8 +17,11 @@ import { documentFiles } from './document-files.ts';
 // document is reached only through an activity it is bound to, so an id of another activity's document answers 404
 // as a missing one does.
 
-/** Files one address may open in a window: enough to page through a handout, not to pull a library in a loop. */
-const FILE_READS_PER_ADDRESS = 120;
+/**
+ * Files one address may open in a window: a venue's audience behind one network address opening a handout together
+ * stays under it; one client pulling files in a loop does not.
+ */
+const FILE_READS_PER_ADDRESS = 600;
 const FILE_READ_WINDOW_MS = 60_000;
 
 /** GET /watch/{id}/document */
