@@ -134,6 +134,13 @@ export function photoJourneys(j: Journey) {
       await row.getByText(`摄影发布会（${id}）`).waitFor();
       await row.getByText('（1 张已隐藏）').waitFor();
       await j.screenshot(consolePage, 'photos-console-list');
+
+      // A list that does not exist (or is not this agent's) says so, in a toast and on the page, with the way back.
+      await consolePage.goto(`/application/photoLive/edit?activityId=${id}&listId=${listId + 100000}`);
+      await consolePage.locator('.ant-result-title').getByText('相册不存在或已被删除').waitFor();
+      await consolePage.getByText('相册不存在或已被删除').nth(1).waitFor();
+      await consolePage.getByRole('button', { name: '返回列表' }).first().waitFor();
+      await j.screenshot(consolePage, 'photos-console-missing');
     },
   );
 }

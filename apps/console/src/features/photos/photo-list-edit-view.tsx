@@ -27,16 +27,17 @@ import {
   Input,
   Pagination,
   Popconfirm,
+  Result,
   Skeleton,
   Tag,
   Tooltip,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { photoTexts as t } from '../../locales/zh-CN/photos';
-import { photoListQuery, photosKey, useUpdatePhotoList } from './api/photos';
+import { photoListQuery, photosKey, showPhotoListFailure, useUpdatePhotoList } from './api/photos';
 import { PhotoUploader } from './components/photo-uploader';
 import { photoListFromSearch } from './photo-paths';
 
@@ -68,6 +69,22 @@ function PhotoListEditor({ activityId, listId }: { activityId: number; listId: n
   const queryClient = useQueryClient();
   const list = useQuery(photoListQuery(activityId, listId, page));
   const update = useUpdatePhotoList(activityId, listId);
+  useEffect(() => {
+    if (list.error) void showPhotoListFailure(list.error);
+  }, [list.error]);
+  if (list.isError && !list.data) {
+    return (
+      <Result
+        status="404"
+        title={t['photos.edit.notFound']}
+        extra={
+          <Link to="/application/photoLive">
+            <Button type="primary">{t['photos.edit.back']}</Button>
+          </Link>
+        }
+      />
+    );
+  }
   if (!list.data) return <Skeleton active />;
   const reload = () => queryClient.invalidateQueries({ queryKey: photosKey });
   return (

@@ -34,6 +34,7 @@ export const photoTexts = {
   'photos.edit.info': '相册信息',
   'photos.edit.photos': '照片',
   'photos.edit.missing': '缺少相册参数，请从图片直播列表进入',
+  'photos.edit.notFound': '相册不存在或已被删除',
   'photos.edit.cover': '封面',
   'photos.edit.noCover': '未设置封面，可在照片上点击「设为封面」',
   'photos.upload.drag': '点击或拖拽照片到此处上传',

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   activityCalls,
+  ERROR_MESSAGES,
   PHOTO_ERRORS,
   PHOTO_LIST_PAGE_SIZE,
   PHOTO_MAX_BYTES,
@@ -11,7 +12,7 @@ import {
   type UploadedPhotos,
 } from '@yanbo/contracts';
 import { feedback, toastSuccess } from '../../../app/feedback';
-import { ApiError, api, apiUrl, errorText, NETWORK_STATUS } from '../../../app/http';
+import { ApiError, api, apiUrl, errorText, NETWORK_STATUS, showError } from '../../../app/http';
 import { getManageToken } from '../../../app/manage-token';
 import { errorTexts } from '../../../locales/zh-CN/errors';
 import { photoErrorTexts, photoTexts as t } from '../../../locales/zh-CN/photos';
@@ -20,6 +21,7 @@ import { photoErrorTexts, photoTexts as t } from '../../../locales/zh-CN/photos'
 // here with the photo texts, so the global toast stays silent.
 
 export const photosKey = ['photos'] as const;
+const silent = { silent: true } as const;
 
 export interface PhotoListFilters {
   page: number;
@@ -52,6 +54,8 @@ export const photoListQuery = (activityId: number, listId: number, page: number)
         signal,
       }),
     placeholderData: keepPreviousData,
+    // The edit screen shows a missing list itself (showPhotoListFailure).
+    meta: silent,
   });
 
 /** Activities to pick, searched by name (the first 100). */
@@ -71,10 +75,18 @@ export async function photoErrorText(error: unknown): Promise<string> {
   return errorText(error);
 }
 
+/**
+ * A list that cannot be read: a missing activity gets the usual dialog (seed 000 §8 "Activity Not Found"), anything
+ * else the photo text as a toast.
+ */
+export async function showPhotoListFailure(error: unknown): Promise<void> {
+  if (error instanceof ApiError && error.message === ERROR_MESSAGES.activityNotFound) return showError(error);
+  feedback().message.error(await photoErrorText(error));
+}
+
 const showFailure = async (error: unknown) => {
   feedback().message.error(await photoErrorText(error));
 };
-const silent = { silent: true } as const;
 
 export function useCreatePhotoList() {
   const queryClient = useQueryClient();
