@@ -71,8 +71,9 @@ function TabContent({
       ) : null;
     case 'photoLive':
     case 'photoContent':
-      // A tab without a chosen list (or before the page may be watched) says the photo live has not begun.
-      return chat && tab.photoListId ? (
+      // A tab without a chosen list says the photo live has not begun; before the page may be watched it is empty.
+      if (!tab.photoListId) return <div className={styles.placeholder}>{photoLiveTexts['photos.noList']}</div>;
+      return chat ? (
         <div className={styles.tabBody}>
           {tab.type === 'photoContent' && tab.richText && (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (features/watch/html-sanitiser)
@@ -88,9 +89,7 @@ function TabContent({
             />
           </Suspense>
         </div>
-      ) : (
-        <div className={styles.placeholder}>{photoLiveTexts['photos.noList']}</div>
-      );
+      ) : null;
     case 'productMessage':
       return (
         <Suspense fallback={<div className={styles.placeholder}>{t['watch.loading']}</div>}>
