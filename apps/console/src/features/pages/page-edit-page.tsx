@@ -191,7 +191,7 @@ function PageEditor({ page }: { page: Page }) {
               key: 'content',
               label: t['pages.editor.tab.content'],
               children: (
-                <Flex gap={16} align="flex-start">
+                <Flex gap={16} align="flex-start" wrap>
                   <Card size="small" title={t['pages.editor.palette']} style={{ width: 256, flex: 'none' }}>
                     <ComponentPalette onAdd={add} disabled={components.length >= 100} />
                   </Card>
@@ -214,7 +214,7 @@ function PageEditor({ page }: { page: Page }) {
                       onRemove={remove}
                     />
                   </Card>
-                  <Card size="small" title={t['pages.editor.panel']} style={{ flex: 1, minWidth: 0 }}>
+                  <Card size="small" title={t['pages.editor.panel']} style={{ flex: 1, minWidth: 360 }}>
                     {selectedComponent ? (
                       <ComponentPanel
                         key={panelVersion}
