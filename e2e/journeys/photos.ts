@@ -128,6 +128,12 @@ export function photoJourneys(j: Journey) {
       await j.screenshot(consolePage, 'photos-console-hidden');
       await j.screenshot(phone, 'photos-phone-after-hide');
 
+      // A viewer who opens the page later sees the published photos, not the hidden one.
+      const late = await openPhone(j, `/watch/${id}`);
+      await late.getByRole('tab', { name: '图片直播' }).click();
+      await late.getByTestId('photo-live-count').getByText('共 2 张').waitFor();
+      assert.equal(await late.locator(`[data-testid="photo-live-item"][data-photo-id="${newest}"]`).count(), 0);
+
       // The application's list shows the list with its activity and count.
       await consolePage.goto('/application/photoLive');
       const row = consolePage.getByTestId('photo-lists').getByRole('row', { name: /开幕式现场/ });
