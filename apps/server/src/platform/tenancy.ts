@@ -92,6 +92,7 @@ const SOFT_DELETED_TABLES = [
   'activities',
   'comments',
   'gifts',
+  'products',
   'questions',
   'subagents',
 ] as const satisfies SoftDeletedTable[];
