@@ -168,6 +168,15 @@ export function applicationJourneys(j: Journey) {
           .waitFor();
       }
       await j.screenshot(page, 'applications-documents-bound');
+      // The agent downloads its own document from the library, whatever viewers may do.
+      const [own] = await Promise.all([
+        page.waitForEvent('download'),
+        page
+          .getByRole('row', { name: /会议手册\.pdf/ })
+          .getByRole('button', { name: /下载/ })
+          .click(),
+      ]);
+      assert.equal(own.suggestedFilename(), '会议手册.pdf');
 
       // A phone: both listed, read online only (no 下载); the picture opens in the browser.
       const phone = await openPhone(j, `/watch/${id}`);

@@ -189,6 +189,15 @@ const consoleCalls = defineCalls('documents', {
     body: documentBindings,
     response: document,
   },
+  downloadDocument: {
+    method: 'GET',
+    path: '/v3/agent/document/:id/file',
+    summary: 'The document’s file, for its agent to check what viewers get',
+    access: 'signedIn',
+    params: idParams,
+    response: z.string(),
+    download: true,
+  },
   listActivityDocuments: {
     method: 'GET',
     path: '/v3/activity/:id/document',

@@ -75,6 +75,18 @@ describe.each(engines)('documents on %s', (engine) => {
       { code: 'VALIDATION_FAILED', field: 'permission' },
     );
 
+    // Its agent downloads it whatever its permission; another agent gets 404.
+    const own = await w.call('GET', `/v3/agent/document/${created.id}/file`, { token: w.aToken });
+    expect(own.status).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(String(own.headers['content-disposition'])).toMatch(/^attachment; filename="document-\d+\.pdf"/);
+    expect(own.text).toBe(PDF.toString('latin1'));
+    expectError(
+      await w.call('GET', `/v3/agent/document/${created.id}/file`, { token: w.bToken }),
+      404,
+      DOCUMENT_ERRORS.documentNotFound,
+    );
+
     expect((await w.call('DELETE', `/v3/agent/document/${created.id}`, { token: w.aToken })).body).toEqual({
       ok: true,
     });

@@ -1,5 +1,6 @@
 import {
   DeleteOutlined,
+  DownloadOutlined,
   FileExcelOutlined,
   FileImageOutlined,
   FilePdfOutlined,
@@ -16,6 +17,7 @@ import {
   type Document,
   type DocumentKind,
   type DocumentListQuery,
+  documentCalls,
 } from '@yanbo/contracts';
 import {
   Alert,
@@ -35,7 +37,9 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { PageHeader } from '../../app/components/page-header';
+import { showError } from '../../app/http';
 import { applicationTexts as t } from '../../locales/zh-CN/applications';
+import { downloadFile } from '../exports';
 import { documentListQuery, useDocumentMutations } from './api/documents';
 import { DocumentBindModal } from './components/document-bind-modal';
 import { DocumentPermissionModal } from './components/document-permission-modal';
@@ -211,6 +215,16 @@ export function DocumentPage() {
                   <Space size={0} wrap>
                     <Button size="small" type="link" icon={<LinkOutlined />} onClick={() => setBinding(document)}>
                       {t['applications.document.bind']}
+                    </Button>
+                    <Button
+                      size="small"
+                      type="link"
+                      icon={<DownloadOutlined />}
+                      onClick={() =>
+                        downloadFile(documentCalls.downloadDocument, { params: { id: document.id } }).catch(showError)
+                      }
+                    >
+                      {t['applications.document.download']}
                     </Button>
                     <Button size="small" type="link" icon={<SafetyOutlined />} onClick={() => setEditing(document)}>
                       {t['applications.document.permissionEdit']}

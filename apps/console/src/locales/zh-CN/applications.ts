@@ -108,6 +108,7 @@ export const applicationTexts = {
   'applications.document.noActivities': '未绑定',
   'applications.document.empty': '还没有文档，上传一个吧',
   'applications.document.bind': '绑定活动',
+  'applications.document.download': '下载',
   'applications.document.permissionEdit': '权限设置',
   'applications.document.deleteConfirm': (name: string) => `确定删除文档「${name}」吗？观众将无法再查看。`,
   'applications.document.form.permissionTitle': '权限设置',

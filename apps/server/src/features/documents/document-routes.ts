@@ -35,6 +35,16 @@ export function registerDocumentRoutes(server: FastifyInstance, ctx: AppContext)
     updateDocument: ({ caller, params, body }) => documents.updateDocument(ctx.db, caller, params.id, body),
     deleteDocument: ({ caller, params }) => documents.deleteDocument(ctx.db, files, caller, params.id),
     bindDocument: ({ caller, params, body }) => documents.bindDocument(ctx.db, caller, params.id, body),
+    downloadDocument: async ({ caller, params, reply }) => {
+      const file = await documents.openOwnDocument(ctx.db, files, caller, params.id);
+      return reply
+        .type(file.mimeType)
+        .header('content-length', file.size)
+        .header('content-disposition', disposition('attachment', params.id, file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
     listActivityDocuments: ({ caller, params }) => documents.listActivityDocuments(ctx.db, caller, params.id),
     listWatchDocuments: ({ params }) => listWatchDocuments(ctx, params.id),
     readWatchDocument: async ({ params, query, request, reply }) => {

@@ -263,3 +263,11 @@ export async function listActivityDocuments(db: Db, caller: Caller, activityId: 
     .execute();
   return { items: await withActivities(db, rows) };
 }
+
+/** GET /v3/agent/document/{id}/file: the agent's own document, whatever its permission. */
+export async function openOwnDocument(db: Db, files: DocumentFiles, caller: Caller, documentId: number) {
+  const current = await ownDocument(db, caller, documentId);
+  const file = await files.open(current.fileKey);
+  if (!file) throw documentNotFound();
+  return { ...file, name: current.name, mimeType: current.mimeType };
+}
