@@ -11,7 +11,7 @@ const DESKTOP = `.portal{max-width:1080px;margin:16px auto;border-radius:12px;ov
 .block{padding:16px 24px}.block-header,.block-banner,.block-elevator{padding:0}
 .cards.grid{grid-template-columns:repeat(4,1fr);gap:16px}.cards.list,.cards.big{grid-template-columns:repeat(2,1fr)}.cards.scroll{grid-auto-columns:23%}
 .slide-img{aspect-ratio:3/1}.p-video,.p-player{max-width:720px;margin:0 auto}.p-nav.scroll{grid-auto-columns:12%}
-.bottom-nav{max-width:1080px;left:50%;transform:translateX(-50%)}`;
+.bottom-nav{left:50%;right:auto;width:100%;max-width:1080px;transform:translateX(-50%)}`;
 
 /** The desktop rules under a prefix: the wide-screen query's and the preview's forced desktop. */
 function scoped(prefix: string): string {

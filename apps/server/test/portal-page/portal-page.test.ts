@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PORTAL_PAGE_MAX_AGE } from '../../src/features/portal-page/portal-page-routes.ts';
 import { PUBLIC_PAGE_LIMIT } from '../../src/features/portal-page/public-page-limit.ts';
@@ -56,6 +57,30 @@ describe.each(engines)('public portal pages on %s', (engine) => {
     expect(page.body).toMatch(new RegExp(`href="/watch/${live}"[^>]*><span class="thumb">.*?直播中`));
     // No console code: one document, no script file, no stylesheet file.
     expect(page.body).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet/);
+  });
+
+  it('lets its own inline script run by its hash, and no other inline script', async () => {
+    const activity = await w.activity(w.aToken, '脚本');
+    const created = await w.call('POST', '/page', {
+      token: w.aToken,
+      body: {
+        name: '倒计时',
+        data: {
+          components: [
+            { id: 'count', type: 'countdown', targetAt: '2030-01-01T00:00:00Z' },
+            { id: 'list', type: 'activity', source: { kind: 'chosen', activityIds: [activity] } },
+          ],
+        },
+      },
+    });
+    await w.call('PUT', `/page/${created.body.id}`, { token: w.aToken, body: { publish: true } });
+    const page = await open(`/watch/page/${created.body.id}`);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
+    expect(script).toContain('p-countdown');
+    const policy = String(page.headers['content-security-policy']);
+    const scriptSrc = policy.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('is cached briefly and revalidated by its ETag; a change on the page changes the ETag', async () => {

@@ -3,6 +3,7 @@ import { type PublicPage, WATCH_PATH } from '@yanbo/contracts';
 import { renderPortalPage } from '@yanbo/portal';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { contentSecurityPolicy } from '../../platform/security-headers.ts';
 import { agentOfCustomHost } from '../branding/index.ts';
 import { readAgentHomepage, readPublishedPage } from '../pages/index.ts';
 import { admitPublicPage } from './public-page-limit.ts';
@@ -20,10 +21,22 @@ export const PORTAL_PAGE_MAX_AGE = 30;
 const NOT_FOUND = '页面不存在或未发布';
 const notFoundPage = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${NOT_FOUND}</title></head><body style="font-family:sans-serif;text-align:center;padding-top:30vh;color:#999">${NOT_FOUND}</body></html>`;
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: PublicPage | null) {
+/**
+ * The page's policy: the watch pages' (embeddable anywhere), with the page's one inline script allowed by its hash
+ * and no other inline script (an agent's text that slipped past the escaping still could not run).
+ */
+function pagePolicy(ctx: AppContext, html: string) {
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const hashes = script ? [`'sha256-${createHash('sha256').update(script).digest('base64')}'`] : [];
+  return contentSecurityPolicy(ctx.config.pullDomain, ['*'], hashes);
+}
+
+async function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, page: PublicPage | null) {
   reply.type('text/html; charset=utf-8');
   if (!page) return reply.status(404).header('cache-control', 'no-cache').send(notFoundPage);
   const html = renderPortalPage(page.name, page.data, page);
+  await reply.helmet({ contentSecurityPolicy: pagePolicy(ctx, html), frameguard: false });
+  reply.raw.removeHeader('x-frame-options');
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   reply.header('cache-control', `public, max-age=${PORTAL_PAGE_MAX_AGE}`).header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
@@ -35,7 +48,7 @@ export function registerPortalPages(app: FastifyInstance, ctx: AppContext) {
     if (!(await admitPublicPage(ctx, request, reply))) return reply;
     const id = Number((request.params as { id: string }).id);
     const page = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readPublishedPage(ctx.db, id) : null;
-    return sendPage(request, reply, page);
+    return sendPage(ctx, request, reply, page);
   });
 
   // The root of a custom host. A hook rather than a route, so that on every other host / is left to the console.
@@ -47,6 +60,6 @@ export function registerPortalPages(app: FastifyInstance, ctx: AppContext) {
     const agentId = await agentOfCustomHost(ctx.db, host);
     if (agentId === null) return;
     if (!(await admitPublicPage(ctx, request, reply))) return reply;
-    return sendPage(request, reply, await readAgentHomepage(ctx.db, agentId));
+    return sendPage(ctx, request, reply, await readAgentHomepage(ctx.db, agentId));
   });
 }
