@@ -243,11 +243,20 @@ export function WatchApp({
             />
           </Suspense>
         )}
-        {activityId !== null && !page.watchCodeRequired && page.mobileGate === 'open' && (
-          <Suspense fallback={null}>
-            <DocumentSection activityId={activityId} signedIn={page.viewer !== null} onSignedIn={() => void reload()} />
-          </Suspense>
-        )}
+        {/* The documents come with the stage: after every gate the page has (watch code, mobiles, form, payment). */}
+        {activityId !== null &&
+          !page.watchCodeRequired &&
+          page.mobileGate === 'open' &&
+          page.registrationGate === 'open' &&
+          page.paidViewGate !== 'pay' && (
+            <Suspense fallback={null}>
+              <DocumentSection
+                activityId={activityId}
+                signedIn={page.viewer !== null}
+                onSignedIn={() => void reload()}
+              />
+            </Suspense>
+          )}
         <IntroTabs
           // Signing in or out changes who the chat knows: its socket starts again as the new viewer.
           key={page.viewer?.mobile ?? ''}
