@@ -8,10 +8,10 @@ import { api, type Journey, journey, openPhone } from '../harness.ts';
 // and the phone's viewer sees the shown online count rise, while the console shows real and virtual apart; and one
 // page shows the player, the moderated chat, the online curve and the stream's health of a push.
 
-const FFMPEG = '/usr/bin/ffmpeg';
+export const FFMPEG = '/usr/bin/ffmpeg';
 
 /** An ffmpeg test picture pushed to the activity for up to `seconds`. */
-function push(pushUrl: string, seconds: number): ChildProcess {
+export function push(pushUrl: string, seconds: number): ChildProcess {
   return spawn(FFMPEG, [
     ...['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25'],
     ...['-f', 'lavfi', '-i', 'sine', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '25'],

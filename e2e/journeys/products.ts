@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { api, type Journey, journey, openPhone } from '../harness.ts';
+import { FFMPEG, push } from './live-ops.ts';
 
 // Products and the shop: the console adds a product with a picture (/product/create, 创建成功), opens an activity's
-// shop with it (/application/product/create), and presents it (讲解) while a phone watches; the phone sees the 讲解中
+// shop with it (/application/product/create), and presents it (讲解) from the live operations screen while a phone
+// watches; the phone sees the 讲解中
 // card pop up over the player, opens it and buys it through the sandbox pay page with a delivery; the order shows in
 // the console's orders of the activity (marked shipped), the agent's income is the price less the platform's fee, and
 // the ledger check of the finance statement is one.
@@ -30,111 +33,131 @@ async function pick(page: Page, testId: string, name: string) {
 export function productJourneys(j: Journey) {
   journey(
     'products: a product with a picture, bound to an activity’s shop, presented (讲解中) to a phone that buys it at the sandbox pay page; the order and the income follow',
-    async () => {
+    async (t) => {
+      if (!existsSync(FFMPEG)) return t.skip('ffmpeg is not installed');
       const agent = await j.newAgent();
-      const { id } = await api<{ id: number }>(j, agent.token, 'POST', '/activity', { name: '好物直播间' });
-      const console = await j.open(`/#access_token=${agent.token}`);
+      const { id, stream } = await api<{ id: number; stream: { pushUrl: string } }>(
+        j,
+        agent.token,
+        'POST',
+        '/activity',
+        {
+          name: '好物直播间',
+        },
+      );
+      // The activity is live: a test picture pushed to it while the product is presented and bought.
+      const ffmpeg = push(stream.pushUrl, 120);
+      try {
+        const console = await j.open(`/#access_token=${agent.token}`);
 
-      // /product/create: a name, a picture, a price and stock; 创建成功, and the list shows it.
-      await console.goto('/product/create');
-      await console.getByTestId('product-name').fill('星河保温杯');
-      await console
-        .getByTestId('product-pictures')
-        .locator('input[type=file]')
-        .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: await productPicture(j) });
-      await console.getByTestId('product-pictures').locator('img').first().waitFor();
-      await console.getByTestId('product-price').fill('9.90');
-      await console.getByLabel('原价（元）').fill('19.90');
-      await console.getByTestId('product-stock').fill('3');
-      await j.screenshot(console, 'products-create');
-      await console.getByTestId('product-submit').click();
-      await console.getByText('创建成功').waitFor();
-      await console.waitForURL('**/product/list');
-      const row = console.locator('tbody tr').filter({ hasText: '星河保温杯' });
-      await row.getByText('¥9.90').waitFor();
-      await row.getByText('平台内购买').waitFor();
-      await j.screenshot(console, 'products-list');
+        // /product/create: a name, a picture, a price and stock; 创建成功, and the list shows it.
+        await console.goto('/product/create');
+        await console.getByTestId('product-name').fill('星河保温杯');
+        await console
+          .getByTestId('product-pictures')
+          .locator('input[type=file]')
+          .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: await productPicture(j) });
+        await console.getByTestId('product-pictures').locator('img').first().waitFor();
+        await console.getByTestId('product-price').fill('9.90');
+        await console.getByLabel('原价（元）').fill('19.90');
+        await console.getByTestId('product-stock').fill('3');
+        await j.screenshot(console, 'products-create');
+        await console.getByTestId('product-submit').click();
+        await console.getByText('创建成功').waitFor();
+        await console.waitForURL('**/product/list');
+        const row = console.locator('tbody tr').filter({ hasText: '星河保温杯' });
+        await row.getByText('¥9.90').waitFor();
+        await row.getByText('平台内购买').waitFor();
+        await j.screenshot(console, 'products-list');
 
-      // /application/product/create: the activity's shop with the product; on to its screen.
-      await console.goto('/application/product/create');
-      await pick(console, 'shop-activity', '好物直播间');
-      await pick(console, 'shop-products', '星河保温杯');
-      await console.keyboard.press('Escape');
-      await console.getByTestId('shop-create').click();
-      await console.getByText('创建成功').waitFor();
-      await console.waitForURL(/\/application\/product\/edit\?activityId=\d+&shopId=\d+/);
-      const shopId = Number(new URL(console.url()).searchParams.get('shopId'));
-      assert.ok(shopId > 0);
-      await console.getByTestId('shop-product').getByText('星河保温杯').waitFor();
+        // /application/product/create: the activity's shop with the product; on to its screen.
+        await console.goto('/application/product/create');
+        await pick(console, 'shop-activity', '好物直播间');
+        await pick(console, 'shop-products', '星河保温杯');
+        await console.keyboard.press('Escape');
+        await console.getByTestId('shop-create').click();
+        await console.getByText('创建成功').waitFor();
+        await console.waitForURL(/\/application\/product\/edit\?activityId=\d+&shopId=\d+/);
+        const shopId = Number(new URL(console.url()).searchParams.get('shopId'));
+        assert.ok(shopId > 0);
+        await console.getByTestId('shop-product').getByText('星河保温杯').waitFor();
 
-      // The watch page's 商品 tab names that shop (productListId); a phone opens it.
-      await api(j, agent.token, 'PUT', `/activity/${id}/template`, {
-        introTabs: [
-          { title: '聊天室', key: 'chat', type: 'chatRoom' },
-          { title: '商品', key: 'shop', type: 'productMessage', productListId: shopId },
-        ],
-      });
-      const phone = await openPhone(j, `/watch/${id}`);
-      await phone.getByTestId('chat-room').getByText('在线 1').waitFor();
-      await phone.getByRole('tab', { name: '商品' }).click();
-      const card = phone.getByTestId('product-card').filter({ hasText: '星河保温杯' });
-      await card.getByText('¥9.90').waitFor();
-      await card.getByText('¥19.90').waitFor();
-      await card.getByText('库存 3').waitFor();
-      await j.screenshot(phone, 'products-phone-tab');
+        // The watch page's 商品 tab names that shop (productListId); a phone opens it.
+        await api(j, agent.token, 'PUT', `/activity/${id}/template`, {
+          introTabs: [
+            { title: '聊天室', key: 'chat', type: 'chatRoom' },
+            { title: '商品', key: 'shop', type: 'productMessage', productListId: shopId },
+          ],
+        });
+        const phone = await openPhone(j, `/watch/${id}`);
+        await phone.getByTestId('watch-status').getByText('直播中').waitFor({ timeout: 20_000 });
+        await phone.getByTestId('chat-room').getByText('在线 1').waitFor();
+        await phone.getByRole('tab', { name: '商品' }).click();
+        const card = phone.getByTestId('product-card').filter({ hasText: '星河保温杯' });
+        await card.getByText('¥9.90').waitFor();
+        await card.getByText('¥19.90').waitFor();
+        await card.getByText('库存 3').waitFor();
+        await j.screenshot(phone, 'products-phone-tab');
 
-      // 讲解: the phone sees the card pop up over the player.
-      await console
-        .getByTestId('shop-product')
-        .getByRole('button', { name: /讲\s*解/ })
-        .click();
-      await console.getByText('推送成功').waitFor();
-      await console.getByTestId('shop-product').getByText('讲解中').waitFor();
-      await j.screenshot(console, 'products-shop');
-      const pushed = phone.getByTestId('product-pushed');
-      await pushed.getByText('讲解中').waitFor();
-      await pushed.getByText('星河保温杯').waitFor();
-      // The card has popped up (its animation over) before the picture is taken.
-      await pushed.evaluate((card) => Promise.all(card.getAnimations().map((animation) => animation.finished)));
-      await j.screenshot(phone, 'products-phone-pushed');
+        await j.screenshot(console, 'products-shop');
 
-      // 去购买 on the card: the sheet, the delivery, the sandbox pay page, and back to the watch page, paid.
-      await pushed.getByRole('button', { name: '去购买' }).click();
-      const sheet = phone.getByTestId('product-sheet');
-      await sheet.getByTestId('product-buy').click();
-      await sheet.getByLabel('收货人').fill('林小姐');
-      await sheet.getByLabel('手机号').fill('13912345678');
-      await sheet.getByLabel('收货地址').fill('杭州市西湖区文三路 90 号');
-      await j.screenshot(phone, 'products-phone-order');
-      await sheet.getByRole('button', { name: '支付 ¥9.90' }).click();
-      await phone.getByRole('button', { name: '确认支付' }).waitFor();
-      await phone.getByText('¥9.90').first().waitFor();
-      await phone.getByRole('button', { name: '确认支付' }).click();
-      await phone.getByTestId('shop-order-notice').getByText('支付成功：星河保温杯，我们会尽快发货').waitFor();
-      await j.screenshot(phone, 'products-phone-paid');
-      // What is left went down with the sale.
-      await phone.getByRole('tab', { name: '商品' }).click();
-      await phone.getByTestId('product-card').getByText('库存 2').waitFor();
+        // 讲解 from the live operations screen: the phone sees the card pop up over the player.
+        const shopPath = new URL(console.url()).pathname + new URL(console.url()).search;
+        await console.goto(`/board/${id}/live-ops`);
+        await console.getByTestId('live-ops-pushing').getByText('直播中').waitFor({ timeout: 20_000 });
+        const live = console.getByTestId('live-product-card');
+        await live.getByRole('button', { name: /讲\s*解/ }).click();
+        await console.getByText('推送成功').waitFor();
+        await live.getByText('讲解中').waitFor();
+        await j.screenshot(console, 'products-live-ops');
+        const pushed = phone.getByTestId('product-pushed');
+        await pushed.getByText('讲解中').waitFor();
+        await pushed.getByText('星河保温杯').waitFor();
+        // The card has popped up (its animation over) before the picture is taken.
+        await pushed.evaluate((card) => Promise.all(card.getAnimations().map((animation) => animation.finished)));
+        await j.screenshot(phone, 'products-phone-pushed');
 
-      // The console: the order with its buyer, paid; marked shipped.
-      await console.reload();
-      const order = console.getByTestId('shop-orders').locator('tbody tr').filter({ hasText: '星河保温杯' });
-      await order.getByText('林小姐 13912345678').waitFor();
-      await order.getByText('已支付').waitFor();
-      await order.getByRole('cell', { name: '¥9.90', exact: true }).waitFor();
-      await order.getByRole('button', { name: '标记发货' }).click();
-      await console.getByText('已标记发货').waitFor();
-      await order.getByText('已发货').waitFor();
-      await j.screenshot(console, 'products-orders');
+        // 去购买 on the card: the sheet, the delivery, the sandbox pay page, and back to the watch page, paid.
+        await pushed.getByRole('button', { name: '去购买' }).click();
+        const sheet = phone.getByTestId('product-sheet');
+        await sheet.getByTestId('product-buy').click();
+        await sheet.getByLabel('收货人').fill('林小姐');
+        await sheet.getByLabel('手机号').fill('13912345678');
+        await sheet.getByLabel('收货地址').fill('杭州市西湖区文三路 90 号');
+        await j.screenshot(phone, 'products-phone-order');
+        await sheet.getByRole('button', { name: '支付 ¥9.90' }).click();
+        await phone.getByRole('button', { name: '确认支付' }).waitFor();
+        await phone.getByText('¥9.90').first().waitFor();
+        await phone.getByRole('button', { name: '确认支付' }).click();
+        await phone.getByTestId('shop-order-notice').getByText('支付成功：星河保温杯，我们会尽快发货').waitFor();
+        await j.screenshot(phone, 'products-phone-paid');
+        // What is left went down with the sale.
+        await phone.getByRole('tab', { name: '商品' }).click();
+        await phone.getByTestId('product-card').getByText('库存 2').waitFor();
 
-      // The money: the agent's income is 9.90 less the free plan's 10% fee, and the ledger check is one.
-      const balance = await api<{ income: number }>(j, agent.token, 'GET', '/agent/balance');
-      assert.equal(balance.income, 891);
-      await console.goto('/financial?tab=statement');
-      await console.getByTestId('statement-accounts').getByText('观众收入').waitFor();
-      await console.getByTestId('ledger-check').click();
-      await console.getByText(/账本一致/).waitFor();
-      await j.screenshot(console, 'products-ledger');
+        // The console: the shop's screen shows the product presented, and the order with its buyer, paid; marked shipped.
+        await console.goto(shopPath);
+        await console.getByTestId('shop-product').getByText('讲解中').waitFor();
+        const order = console.getByTestId('shop-orders').locator('tbody tr').filter({ hasText: '星河保温杯' });
+        await order.getByText('林小姐 13912345678').waitFor();
+        await order.getByText('已支付').waitFor();
+        await order.getByRole('cell', { name: '¥9.90', exact: true }).waitFor();
+        await order.getByRole('button', { name: '标记发货' }).click();
+        await console.getByText('已标记发货').waitFor();
+        await order.getByText('已发货').waitFor();
+        await j.screenshot(console, 'products-orders');
+
+        // The money: the agent's income is 9.90 less the free plan's 10% fee, and the ledger check is one.
+        const balance = await api<{ income: number }>(j, agent.token, 'GET', '/agent/balance');
+        assert.equal(balance.income, 891);
+        await console.goto('/financial?tab=statement');
+        await console.getByTestId('statement-accounts').getByText('观众收入').waitFor();
+        await console.getByTestId('ledger-check').click();
+        await console.getByText(/账本一致/).waitFor();
+        await j.screenshot(console, 'products-ledger');
+      } finally {
+        ffmpeg.kill('SIGKILL');
+      }
     },
   );
 }

@@ -8,6 +8,7 @@ import { liveOpsTexts as t } from '../../locales/zh-CN/live-ops';
 import { activityQuery } from '../activities';
 import { ActivitySubpageHeader, ActivitySubpagePending, LivePlayer, streamForHost } from '../board';
 import { ModerationChat } from '../comments';
+import { LiveProductCard } from '../products';
 import { liveOpsQuery } from './api/live-ops';
 import { OnlineCurve } from './components/online-curve';
 import { VirtualAudienceCard } from './components/virtual-audience-card';
@@ -64,6 +65,7 @@ function LiveOpsScreen({ activityId }: { activityId: number }) {
         <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
             <VirtualAudienceCard activityId={activityId} />
+            <LiveProductCard activityId={activityId} />
             <Typography.Title level={5} style={{ margin: 0 }}>
               {t['liveOps.chat.title']}
             </Typography.Title>

@@ -112,6 +112,10 @@ export const productTexts = {
   'shops.orderStatus.paid': '已支付',
   'shops.orderStatus.failed': '已关闭',
   'shops.orderStatus.soldOut': '售罄（款项已退回观众余额）',
+
+  // The live operations screen.
+  'live.title': '商品讲解',
+  'live.noShop': '这个活动还没有商品应用',
 } as const;
 
 /** The server's messages as the seed's catalogue would show them (seed 001 §8: product actions answer their caller). */

@@ -49,10 +49,11 @@ export const productOptionsQuery = (name: string) =>
     placeholderData: keepPreviousData,
   });
 
-export const shopListQuery = (page: number) =>
+export const shopListQuery = (page: number, activityId?: number) =>
   queryOptions({
-    queryKey: [...productsKey, 'shops', page] as const,
-    queryFn: ({ signal }) => api(productCalls.listActivityShops, { query: { page, pageSize: SHOP_PAGE_SIZE }, signal }),
+    queryKey: [...productsKey, 'shops', page, activityId] as const,
+    queryFn: ({ signal }) =>
+      api(productCalls.listActivityShops, { query: { page, pageSize: SHOP_PAGE_SIZE, activityId }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,10 +1,11 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, SoundOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@yanbo/contracts';
 import { Alert, App, Button, Card, Empty, Flex, Image, List, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { productTexts as t } from '../../../locales/zh-CN/products';
 import { productErrorText, productOptionsQuery, pushQuery, shopQuery, useShopMutations } from '../api/products';
+import { PushButton } from './push-button';
 import { ShopOrders } from './shop-orders';
 
 /** Moves one item of a list by `by` places (kept inside the list). */
@@ -83,35 +84,7 @@ export function ShopEditor({ activityId, shopId }: { activityId: number; shopId:
               <List.Item
                 data-testid="shop-product"
                 actions={[
-                  pushed === product.id ? (
-                    <Button
-                      key="withdraw"
-                      size="small"
-                      onClick={() =>
-                        mutations.withdraw
-                          .mutateAsync(activityId)
-                          .then(() => message.success(t['products.toast.withdrawn']), fail)
-                      }
-                    >
-                      {t['shops.withdraw']}
-                    </Button>
-                  ) : (
-                    <Button
-                      key="push"
-                      size="small"
-                      type="primary"
-                      ghost
-                      icon={<SoundOutlined />}
-                      disabled={product.status !== 'on'}
-                      onClick={() =>
-                        mutations.push
-                          .mutateAsync({ activityId, productId: product.id })
-                          .then(() => message.success(t['products.toast.pushed']), fail)
-                      }
-                    >
-                      {t['shops.push']}
-                    </Button>
-                  ),
+                  <PushButton key="push" activityId={activityId} product={product} pushed={pushed === product.id} />,
                   <Button
                     key="up"
                     size="small"
