@@ -10,11 +10,24 @@ server.app.log.info(
 );
 if (rtmpPort) server.app.log.info(`RTMP ingest on rtmp://127.0.0.1:${rtmpPort}/live`);
 
+// Graceful shutdown (issue 15): the first SIGTERM or SIGINT drains (readiness 503, no new request, the running ones
+// finish within SHUTDOWN_GRACE_MS), closes sockets, workers and ingest, and only then the database pool; a second
+// signal does not wait.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    server.app.log.info(`${signal}: draining (up to ${config.shutdownGraceMs} ms), then stopping`);
+    server.shutdown().then(
+      () => {
+        server.app.log.info('stopped');
+        process.exit(0);
+      },
+      (error) => {
+        server.app.log.error(`shutdown failed: ${error}`);
+        process.exit(1);
+      },
     );
   });
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildApp } from '../src/app.ts';
+import { type BuiltApp, buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { viewerCookieValue } from '../src/features/watch/viewer-cookie.ts';
@@ -159,6 +159,8 @@ function migrationsHash(): string {
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The process's lifecycle (ready, draining), as the readiness probe reads it. */
+  lifecycle: BuiltApp['lifecycle'];
   dataDir: string;
   close(): Promise<void>;
 }
@@ -192,6 +194,7 @@ export async function startApp(engine: Engine, overrides: Partial<Config> = {}):
   return {
     app: built.app,
     ctx: built.ctx,
+    lifecycle: built.lifecycle,
     dataDir,
     async close() {
       await built.close();

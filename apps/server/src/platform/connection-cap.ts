@@ -39,7 +39,7 @@ export function capConnections(server: Server, caps: ConnectionCaps): (address: 
 }
 
 /** A test for membership in a list of addresses and CIDRs (IPv4-mapped IPv6 addresses count as IPv4). */
-function addressMatcher(entries: string[]): (address: string) => boolean {
+export function addressMatcher(entries: string[]): (address: string) => boolean {
   const ranges = entries.map((entry) => {
     if (entry.includes('/')) return ipaddr.parseCIDR(entry);
     const single = ipaddr.process(entry);

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { currentRequestId, REQUEST_ID_HEADER, runForRequest } from './request-context.ts';
 
 // No token in a log line (issue 8): message tokens, upload policies, login tickets and playback keys ride in query
 // strings, and Fastify's request log writes the URL. Every query value is replaced, so a parameter added later is
@@ -30,4 +31,40 @@ export function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+// The request id (request-context.ts) in the log: a request's own lines carry it as Fastify's reqId binding; a line
+// written for the request by code that has only the app's logger (the realtime hub, the task queue, the slow query
+// log) gets the same reqId from the request's async context through the logger's mixin. Lines of the request's own
+// logger are marked, so they do not carry it twice.
+
+const REQUEST_LOGGER = Symbol('request logger');
+
+/** Fastify's childLoggerFactory: the request's logger, marked as already naming its request. */
+export const requestChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => {
+  const child = logger.child(bindings, options);
+  (child as unknown as Record<symbol, boolean>)[REQUEST_LOGGER] = true;
+  return child;
+};
+
+/** pino's mixin: the reqId of the request whose work wrote the line, on lines of loggers that do not name it. */
+export function requestIdMixin(_object: object, _level: number, logger: unknown): object {
+  if ((logger as Record<symbol, boolean>)[REQUEST_LOGGER]) return {};
+  const reqId = currentRequestId();
+  return reqId ? { reqId } : {};
+}
+
+/**
+ * Runs each request in its async context and answers its id in X-Request-Id. The first onRequest hook, so that every
+ * later hook, the handler and whatever they start run inside it.
+ */
+export function registerRequestIds(app: FastifyInstance) {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    runForRequest(request.id, done);
+  });
 }

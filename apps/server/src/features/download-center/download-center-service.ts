@@ -153,7 +153,7 @@ export async function createTask(ctx: AppContext, caller: Caller, input: CreateT
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  ctx.tasks.poke();
+  ctx.tasks.poke({ id: row.id, kind: row.kind });
   return toTask(row);
 }
 

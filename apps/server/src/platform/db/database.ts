@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { createQueryObserver, ObservedDialect, type QueryObserver } from './observed-dialect.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -13,6 +14,10 @@ export interface Database {
   /** Holds one connection while fn runs scripts of several statements on it (migrations); answers the last rows. */
   withScripts<T>(fn: (run: (script: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Statements running now, and the slow ones' log (the metrics and the request log read it). */
+  queries: QueryObserver;
+  /** PostgreSQL's pool: connections open, idle, and callers waiting for one; null on PGlite (one connection). */
+  pool(): { total: number; idle: number; waiting: number } | null;
 }
 
 export interface DatabaseOptions {
@@ -21,16 +26,21 @@ export interface DatabaseOptions {
   inMemory: boolean;
   /** Map the app's camelCase names to the snake_case columns (default); off to read the catalogue as it is. */
   camelCase?: boolean;
+  /** A statement taking this long is logged (default 500 ms). */
+  slowQueryMs?: number;
 }
 
 /** One query layer for both engines: PostgreSQL when a URL is given, else PGlite on disk (or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const plugins = options.camelCase === false ? [] : [new CamelCasePlugin()];
+  const queries = createQueryObserver(options.slowQueryMs ?? 500);
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     return {
-      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins }),
+      db: new Kysely<DB>({ dialect: new ObservedDialect(new PostgresDialect({ pool }), queries), plugins }),
       kind: 'postgres',
+      queries,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async withScripts(fn) {
         const client = await pool.connect();
         try {
@@ -54,10 +64,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins });
+  const db = new Kysely<DB>({ dialect: new ObservedDialect(new PGliteDialect(pglite), queries), plugins });
   return {
     db,
     kind: 'pglite',
+    queries,
+    pool: () => null,
     withScripts(fn) {
       // Through Kysely, so the scripts wait their turn on PGlite's single connection.
       return db

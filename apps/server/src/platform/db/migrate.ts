@@ -37,3 +37,11 @@ export async function migrate(database: Database): Promise<string[]> {
     }
   });
 }
+
+/** The migrations of this code that the database has not applied (readiness: a process never serves an older schema). */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql'));
+  const rows = await database.withScripts((run) => run('select name from schema_migrations'));
+  const applied = new Set(rows.map((row) => String(row.name)));
+  return files.filter((name) => !applied.has(name));
+}

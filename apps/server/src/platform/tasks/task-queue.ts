@@ -82,6 +82,8 @@ export interface TaskQueueOptions {
   db: Db;
   files: TaskFiles;
   log: (line: string) => void;
+  /** Where a queued task is noted (the log's info level; the line carries the id of the request that queued it). */
+  info?: (line: string) => void;
   /** How long a claim holds without renewal; a task whose holder is silent this long is taken again. */
   leaseMs?: number;
   /** How often an idle worker looks for work (a create in this process wakes it at once). */
@@ -108,7 +110,7 @@ export interface TaskQueue {
   /** Stops the loop; a task still running is handed back to the queue. */
   stop(): Promise<void>;
   /** A task was created: an idle worker looks now rather than at its next poll. */
-  poke(): void;
+  poke(created?: { id: number; kind: string }): void;
 }
 
 const PROGRESS_WRITE_MS = 500;
@@ -358,7 +360,8 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
       clearTimeout(timer);
       loop = null;
     },
-    poke() {
+    poke(created) {
+      if (created) options.info?.(`task ${created.id} (${created.kind}) queued`);
       wake?.();
     },
   };
