@@ -1,7 +1,9 @@
+import type { Redis } from 'ioredis';
+
 // Rate limits and connection caps for everything a stranger can call (issue 8, client addresses and HTTP): one store
 // behind every limit, so a limit is a rule (how many, over what window) and a key (an address, an account, an
-// activity). The store is in memory, as the server is one process by default; its operations are the ones Redis
-// offers (INCR with PEXPIRE for a window, INCR/DECR for a gauge), so a Redis store can take its place unchanged.
+// activity). The store is in memory, as the server is one process by default; with REDIS_URL the windows are counted
+// in Redis (issue 15, stateless API processes), so a limit holds across every process behind the load balancer.
 
 export interface WindowCount {
   /** Events counted in the current window, this one included. */
@@ -134,5 +136,67 @@ export async function acquireAll(
   }
   return () => {
     for (const give of taken) give();
+  };
+}
+
+/**
+ * One window: HINCRBY of the count and the time of the last event, the key's expiry set with its first event (PTTL is
+ * -1 only then), all in one script so two processes counting at once never lose a count or an expiry. Giving back to
+ * a window that has ended creates nothing. Answers [count, ms left, last event].
+ */
+const HIT_SCRIPT = `
+local by = tonumber(ARGV[2])
+if by < 0 and redis.call('EXISTS', KEYS[1]) == 0 then return {0, 0, tonumber(ARGV[3])} end
+local count = redis.call('HINCRBY', KEYS[1], 'c', by)
+redis.call('HSET', KEYS[1], 'l', ARGV[3])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl, tonumber(ARGV[3])}
+`;
+
+/**
+ * The store with REDIS_URL: windows are Redis hashes under `<prefix>rl:<key>`, shared by every process. Connection
+ * places (acquire/held) stay with the process: a connection is held by the process it reached and is given back there,
+ * and a process that dies must not leave its places taken. While Redis is away, windows are counted in this process
+ * (a limit per process is still a limit), never refused for want of Redis.
+ */
+export function createRedisRateLimitStore(redis: Redis, prefix: string, maxKeys?: number): RateLimitStore {
+  const local = createMemoryRateLimitStore(maxKeys);
+  const keyOf = (key: string) => `${prefix}rl:${key}`;
+  return {
+    async hit(key, windowMs, by = 1) {
+      const now = Date.now();
+      try {
+        const [count, ttl, lastAt] = (await redis.eval(HIT_SCRIPT, 1, keyOf(key), windowMs, by, now)) as number[];
+        return { count: count ?? 0, resetAt: now + (ttl ?? 0), lastAt: lastAt ?? now };
+      } catch {
+        return local.hit(key, windowMs, by);
+      }
+    },
+    async peek(key) {
+      try {
+        const [[, fields], [, ttl]] = (await redis.multi().hgetall(keyOf(key)).pttl(keyOf(key)).exec()) as [
+          [unknown, Record<string, string>],
+          [unknown, number],
+        ];
+        if (!fields.c || ttl < 0) return null;
+        const now = Date.now();
+        return { count: Number(fields.c), resetAt: now + ttl, lastAt: Number(fields.l ?? now) };
+      } catch {
+        return local.peek(key);
+      }
+    },
+    async reset(key) {
+      await local.reset(key);
+      await redis.del(keyOf(key)).catch(() => {});
+    },
+    acquire: (key, max) => local.acquire(key, max),
+    held: (key) => local.held(key),
+    close() {
+      local.close();
+    },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../src/features/activities/activity-usage.ts';
 import { trackHlsViewer } from '../../src/features/live-stream/hls-viewers.ts';
 import { agentChannel, type RealtimeEvent } from '../../src/platform/realtime/hub.ts';
+import { createMemoryViewerCounts } from '../../src/platform/realtime/viewer-counts.ts';
 import { useWorld } from '../activity-world.ts';
 import { engines } from '../harness.ts';
 
@@ -52,7 +53,12 @@ describe.each(engines)('viewer arrivals on %s', (engine) => {
     };
     const db = base.withPlugin(counting);
     // An ingest of its own: the in-memory counts are kept per ingest.
-    const ctx = { db, ingest: {} as NonNullable<AppContext['ingest']>, realtime: w.t.ctx.realtime };
+    const ctx = {
+      db,
+      ingest: {} as NonNullable<AppContext['ingest']>,
+      realtime: w.t.ctx.realtime,
+      viewers: createMemoryViewerCounts(),
+    };
     const events: RealtimeEvent[] = [];
     const unsubscribe = w.t.ctx.realtime.subscribe(agentChannel(w.a.id), (event) => {
       if (event.type === 'activity.online' && event.activityId === id) events.push(event);
@@ -65,7 +71,7 @@ describe.each(engines)('viewer arrivals on %s', (engine) => {
         Array.from({ length: 1000 }, (_, n) => trackHlsViewer(ctx, activity.app, stream, `hls-${n}`, 2)),
       );
       const arrivalMs = performance.now() - started;
-      expect(onlineViewers(ctx, activity.app, stream)).toBe(2000);
+      expect(await onlineViewers(ctx, activity.app, stream)).toBe(2000);
       // One lookup of the stream's activity for all 2,000; nothing written per arrival.
       expect(queries).toBeLessThanOrEqual(2);
 
@@ -80,7 +86,7 @@ describe.each(engines)('viewer arrivals on %s', (engine) => {
       // The FLV viewers leave, each having received 1,000 bytes.
       for (const viewer of viewers) viewer.leave(1000);
       await settled();
-      expect(onlineViewers(ctx, activity.app, stream)).toBe(1000);
+      expect(await onlineViewers(ctx, activity.app, stream)).toBe(1000);
       await flushViewerRecords(db, id);
       expect(queries).toBeLessThanOrEqual(4);
       expect(events.at(-1)).toMatchObject({ activityId: id, online: 1000 });
@@ -103,7 +109,12 @@ describe.each(engines)('viewer arrivals on %s', (engine) => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     await recordPush(db, id, activity.agentId, true);
-    const ctx = { db, ingest: {} as NonNullable<AppContext['ingest']>, realtime: w.t.ctx.realtime };
+    const ctx = {
+      db,
+      ingest: {} as NonNullable<AppContext['ingest']>,
+      realtime: w.t.ctx.realtime,
+      viewers: createMemoryViewerCounts(),
+    };
     const viewer = fakeViewer();
     await trackFlvViewer(ctx, activity.app, activity.stream as string, viewer.left);
     viewer.leave(4321);

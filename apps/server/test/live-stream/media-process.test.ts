@@ -65,11 +65,11 @@ describe.skipIf(!existsSync(FFMPEG)).each(['child', 'inline'] as const)(
       const viewer = await play(`${live.base}/live/${app}/${stream}.flv`);
       expect(viewer.status).toBe(200);
       expect(viewer.first.subarray(0, 3).toString()).toBe('FLV');
-      await waitFor(async () => online() === 1, 5_000);
+      await waitFor(async () => (await online()) === 1, 5_000);
       // Served by the worker, the API process's own hub has no viewer to write to.
       expect(inProcessViewers()).toBe(mode === 'child' ? 0 : 1);
       viewer.stop();
-      await waitFor(async () => online() === 0, 5_000);
+      await waitFor(async () => (await online()) === 0, 5_000);
     });
 
     it('serves a viewer on a connection that made an API call first, and the API on the next', async () => {
@@ -86,18 +86,18 @@ describe.skipIf(!existsSync(FFMPEG)).each(['child', 'inline'] as const)(
 
     it.runIf(mode === 'child')('starts a worker that died again; its viewers reconnect and are counted', async () => {
       const viewer = await play(`${live.base}/live/${app}/${stream}.flv`);
-      await waitFor(async () => online() === 1, 5_000);
+      await waitFor(async () => (await online()) === 1, 5_000);
       const [pid] = workerPids();
       expect(pid).toBeGreaterThan(0);
       process.kill(pid as number, 'SIGKILL');
       await viewer.ended;
-      await waitFor(async () => online() === 0, 5_000);
+      await waitFor(async () => (await online()) === 0, 5_000);
       await waitFor(async () => workerPids().length === 1 && workerPids()[0] !== pid, 10_000);
       // Until the new worker is ready the API process serves viewers itself; then the worker does again, starting
       // from the hub's caches, so a viewer gets the header, metadata and sequence headers at once.
       const again = await waitForPlay(`${live.base}/live/${app}/${stream}.flv`, () => inProcessViewers() === 0);
       expect(again.first.subarray(0, 3).toString()).toBe('FLV');
-      await waitFor(async () => online() === 1, 5_000);
+      await waitFor(async () => (await online()) === 1, 5_000);
       again.stop();
     });
   },

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { stopJobWhereItRuns } from '../../platform/realtime/job-owner.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 
 // POST /v3/activity/{id}/destroy: the activity is gone for good, with everything it owns, in one transaction. What
@@ -61,13 +62,13 @@ export async function destroyActivity(ctx: AppContext, caller: Caller, activityI
     .executeTakeFirstOrThrow();
   const relays = await ctx.db
     .selectFrom('streamJobs')
-    .select('id')
+    .select(['id', 'ownerProcess'])
     .where('activityId', '=', activityId)
     .where('status', '=', 'running')
     .execute();
   await ctx.db.transaction().execute((trx) => purge(trx, 'activities', sql`id = ${activityId}`, 0));
   // A running push is cut: the relays feeding it stop and the encoder is disconnected (its key is gone with the row).
-  for (const job of relays) ctx.relays.stop(job.id);
+  for (const job of relays) stopJobWhereItRuns(ctx, job);
   if (activity.stream) ctx.ingest?.disconnectPublisher(activity.app, activity.stream);
   return { ok: true as const };
 }

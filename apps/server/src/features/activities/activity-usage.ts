@@ -111,7 +111,7 @@ interface PendingViewers {
   activity: StreamActivity;
   /** Where the online count is read from when it is announced. */
   streams: Set<string>;
-  ingest: object | null;
+  viewers: AppContext['viewers'];
   realtime: AppContext['realtime'];
   peak: number;
   bytes: number;
@@ -171,7 +171,7 @@ export function streamActivity(db: Db, app: string, stream: string): Promise<Str
  * `playbackBytes` (a leaving viewer's) are added, all within VIEWER_FLUSH_MS and once for every change in between.
  */
 export function noteViewers(
-  ctx: Pick<AppContext, 'db' | 'ingest' | 'realtime'>,
+  ctx: Pick<AppContext, 'db' | 'ingest' | 'realtime' | 'viewers'>,
   activity: StreamActivity,
   app: string,
   stream: string,
@@ -183,7 +183,7 @@ export function noteViewers(
     pending = {
       activity,
       streams: new Set(),
-      ingest: ctx.ingest,
+      viewers: ctx.viewers,
       realtime: ctx.realtime,
       peak: 0,
       bytes: 0,
@@ -193,19 +193,16 @@ export function noteViewers(
     book.pending.set(activity.id, pending);
   }
   pending.streams.add(`${app}/${stream}`);
-  pending.peak = Math.max(pending.peak, onlineViewers(ctx, app, stream));
+  // This process's viewers now; the other processes' join the peak when it is written (flushViewerRecords).
+  pending.peak = Math.max(pending.peak, localViewers(ctx, app, stream));
   pending.bytes += Math.max(0, Math.round(playbackBytes));
   pending.announce = true;
   ensureFlushTimer(ctx.db, book);
 }
 
-function onlineOf(pending: PendingViewers) {
-  const ingest = pending.ingest as AppContext['ingest'];
+async function onlineOf(pending: PendingViewers) {
   let online = 0;
-  for (const key of pending.streams) {
-    const at = key.indexOf('/');
-    online = Math.max(online, onlineViewers({ ingest }, key.slice(0, at), key.slice(at + 1)));
-  }
+  for (const key of pending.streams) online = Math.max(online, await pending.viewers.total(key).catch(() => 0));
   return online;
 }
 
@@ -233,7 +230,11 @@ export async function flushViewerRecords(db: Db, activityId: number): Promise<vo
   const before = book.writing.get(activityId);
   const pending = book.pending.get(activityId);
   book.pending.delete(activityId);
-  if (pending?.announce) announceOnline({ realtime: pending.realtime }, pending.activity, onlineOf(pending));
+  if (pending?.announce) {
+    const online = await onlineOf(pending);
+    pending.peak = Math.max(pending.peak, online);
+    announceOnline({ realtime: pending.realtime }, pending.activity, online);
+  }
   if (!pending || (pending.peak === 0 && pending.bytes === 0)) {
     await before;
     return;
@@ -274,19 +275,34 @@ function viewersOf(ingest: NonNullable<AppContext['ingest']>) {
   return counts;
 }
 
-/** HTTP-FLV and HLS viewers of an activity's stream right now (0 with an external media server). */
-export function onlineViewers(ctx: Pick<AppContext, 'ingest'>, app: string, stream: string | null): number {
-  if (!stream || !ctx.ingest) return 0;
+/** HTTP-FLV and HLS viewers of a stream on this process's ingest right now (0 with an external media server). */
+function localViewers(ctx: Pick<AppContext, 'ingest'>, app: string, stream: string): number {
+  if (!ctx.ingest) return 0;
   return (viewersOf(ctx.ingest).get(`${app}/${stream}`) ?? 0) + hlsOnline(ctx.ingest, app, stream);
 }
 
-function countViewer(ctx: Pick<AppContext, 'ingest'>, app: string, stream: string, change: 1 | -1) {
+/**
+ * HTTP-FLV and HLS viewers of an activity's stream right now, on every process that serves it (issue 15: each reports
+ * its own count to the shared viewer counts, in Redis with REDIS_URL).
+ */
+export async function onlineViewers(ctx: Pick<AppContext, 'viewers'>, app: string, stream: string | null) {
+  if (!stream) return 0;
+  return ctx.viewers.total(`${app}/${stream}`).catch(() => 0);
+}
+
+/** Tells the shared viewer counts this process's viewers of app/stream now (after one came or went). */
+export function reportViewers(ctx: Pick<AppContext, 'ingest' | 'viewers'>, app: string, stream: string) {
+  ctx.viewers.report(`${app}/${stream}`, localViewers(ctx, app, stream));
+}
+
+function countViewer(ctx: Pick<AppContext, 'ingest' | 'viewers'>, app: string, stream: string, change: 1 | -1) {
   if (!ctx.ingest) return;
   const counts = viewersOf(ctx.ingest);
   const key = `${app}/${stream}`;
   const next = (counts.get(key) ?? 0) + change;
   if (next > 0) counts.set(key, next);
   else counts.delete(key);
+  reportViewers(ctx, app, stream);
 }
 
 /** How many stream jobs of one kind ran, and for how long (one still running counts up to now). */
@@ -343,7 +359,7 @@ export async function getActivityUsage(ctx: AppContext, caller: Caller, activity
     ),
     playbackBytes: pushes.reduce((sum, row) => sum + Number(row.playbackBytes), 0),
     viewersPeak: pushes.reduce((peak, row) => Math.max(peak, row.peakViewers), 0),
-    online: onlineViewers(ctx, activity.app, activity.stream),
+    online: await onlineViewers(ctx, activity.app, activity.stream),
     onlineAt: Date.now(),
     storage: { mediaCount: Number(storage.count), bytes: Number(storage.bytes ?? 0) },
     meetings: Number(meetings.count),
@@ -373,7 +389,7 @@ export function announceOnline(
  * own: the stream's activity is looked up once for all its viewers, and the writes are shared (noteViewers).
  */
 export async function trackFlvViewer(
-  ctx: Pick<AppContext, 'db' | 'ingest' | 'realtime'>,
+  ctx: Pick<AppContext, 'db' | 'ingest' | 'realtime' | 'viewers'>,
   app: string,
   stream: string,
   left: Promise<number>,

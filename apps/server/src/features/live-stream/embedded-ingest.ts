@@ -16,7 +16,7 @@ import { sourceStreamOf, syncTranscode, transcodePublishAllowed, transcodeReadAl
  * (set once it is built, before anything can publish).
  */
 export function createEmbeddedIngest(
-  ctx: PublishDeps & Pick<AppContext, 'config' | 'ingest' | 'relays'>,
+  ctx: PublishDeps & Pick<AppContext, 'config' | 'ingest' | 'relays' | 'process'>,
   log: (line: string) => void,
 ): Ingest {
   const queues = new Map<string, Promise<unknown>>();

@@ -1,10 +1,10 @@
 import { HLS_VIEWER_IDLE_TARGETS } from '@yanbo/contracts/watch';
 import type { AppContext } from '../../app-context.ts';
 import { touchHlsViewer } from '../../platform/ingest/index.ts';
-import { noteViewers, streamActivity } from '../activities/index.ts';
+import { noteViewers, reportViewers, streamActivity } from '../activities/index.ts';
 import { sourceStreamOf } from './transcode.ts';
 
-type HlsDeps = Pick<AppContext, 'db' | 'ingest' | 'realtime'>;
+type HlsDeps = Pick<AppContext, 'db' | 'ingest' | 'realtime' | 'viewers'>;
 
 /**
  * An HLS player fetched the playlist of app/stream: a new viewer makes the agent's consoles hear the new online
@@ -26,6 +26,7 @@ export async function trackHlsViewer(ctx: HlsDeps, app: string, stream: string, 
  * stream and the announcement and write are shared with every other viewer's coming and going (noteViewers).
  */
 async function announceStream(ctx: HlsDeps, app: string, stream: string) {
+  reportViewers(ctx, app, stream);
   const activity = await streamActivity(ctx.db, app, stream);
   if (activity) noteViewers(ctx, activity, app, stream);
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { agentChannel } from '../../platform/realtime/hub.ts';
+import { announcePushing } from '../../platform/realtime/hub.ts';
 import { activityOnStream, keyMatches, recordPushing } from '../activities/index.ts';
 import { remindSubscribers } from '../watch/index.ts';
 
@@ -43,12 +43,7 @@ export async function setPushing(
 ) {
   const changed = await recordPushing(ctx.db, app, stream, isPushing);
   if (changed) {
-    ctx.realtime.publish(agentChannel(changed.agentId), {
-      type: 'activity.pushing',
-      activityId: changed.id,
-      subagentId: changed.subagentId,
-      isPushing,
-    });
+    announcePushing(ctx.realtime, changed, isPushing);
     if (isPushing) remindSubscribers(ctx, changed.id, log);
   }
   return changed;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { agentChannel } from '../../platform/realtime/hub.ts';
+import { announcePushing } from '../../platform/realtime/hub.ts';
 
 // A crash leaves no ghost (issue 8): a push cut off by kill -9 never gets its unpublish, so its activity would say
 // isPushing and its ingest session would count usage forever. While pushes are live the server notes, every
@@ -117,14 +117,7 @@ function tellConsoles(
   ctx: Pick<AppContext, 'realtime'>,
   ended: { id: number; agentId: number; subagentId: number | null }[],
 ) {
-  for (const activity of ended) {
-    ctx.realtime.publish(agentChannel(activity.agentId), {
-      type: 'activity.pushing',
-      activityId: activity.id,
-      subagentId: activity.subagentId,
-      isPushing: false,
-    });
-  }
+  for (const activity of ended) announcePushing(ctx.realtime, activity, false);
 }
 
 /**

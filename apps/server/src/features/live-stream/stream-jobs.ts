@@ -11,6 +11,8 @@ import type { Caller } from '../../platform/auth.ts';
 import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { SlotLease } from '../../platform/ffmpeg/job-slots.ts';
 import { checkOutboundUrl, OutboundRefusal, type OutboundTarget } from '../../platform/net/outbound-address.ts';
+import { stopJobWhereItRuns } from '../../platform/realtime/job-owner.ts';
+import { ownerIsDead } from '../../platform/realtime/server-process.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { getActivity, streamAddresses } from '../activities/index.ts';
 
@@ -33,17 +35,19 @@ const toJob = (row: Row): StreamJob => ({
   endedAt: row.endedAt?.toISOString() ?? null,
 });
 
+type JobDeps = Pick<AppContext, 'db' | 'relays' | 'realtime' | 'process'>;
+
 /** Stops the activity's running jobs of one kind (relays on a live-mode change, the transcode when it must not run). */
-export async function stopJobs(ctx: Pick<AppContext, 'db' | 'relays'>, activityId: number, kind: StreamJob['kind']) {
+export async function stopJobs(ctx: JobDeps, activityId: number, kind: StreamJob['kind']) {
   const running = await ctx.db
     .selectFrom('streamJobs')
-    .select('id')
+    .select(['id', 'ownerProcess'])
     .where('activityId', '=', activityId)
     .where('kind', '=', kind)
     .where('status', '=', 'running')
     .execute();
   for (const job of running) {
-    ctx.relays.stop(job.id);
+    stopJobWhereItRuns(ctx, job);
     await finishJob(ctx, job.id, null);
   }
 }
@@ -109,7 +113,14 @@ export async function setLiveMode(
     if (source && lease) {
       const job = await ctx.db
         .insertInto('streamJobs')
-        .values({ activityId, agentId: row.agentId, kind: 'relay', source: body.relayUrl as string, status: 'running' })
+        .values({
+          activityId,
+          agentId: row.agentId,
+          kind: 'relay',
+          source: body.relayUrl as string,
+          status: 'running',
+          ownerProcess: ctx.process.id,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const target = streamAddresses(ctx.secretKey, ctx.config, row).pushUrl;
@@ -139,23 +150,27 @@ export async function stopStreamJob(ctx: AppContext, caller: Caller, activityId:
   await ownActivity(ctx.db, caller, activityId);
   const job = await ctx.db
     .selectFrom('streamJobs')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'ownerProcess'])
     .where('id', '=', jobId)
     .where('activityId', '=', activityId)
     .executeTakeFirst();
   if (!job) throw notFound('Stream Job Not Found');
   if (job.status === 'running') {
-    ctx.relays.stop(jobId);
+    stopJobWhereItRuns(ctx, job);
     await finishJob(ctx, jobId, null);
   }
   return { ok: true as const };
 }
 
-/** Relays belong to the process that ran them; after a restart their rows say so. */
-export async function markInterruptedJobs(ctx: Pick<AppContext, 'db'>) {
+/**
+ * Jobs belong to the process whose ffmpeg runs them: the running jobs of a process whose heartbeat stopped (or of any
+ * other process, on a database only this one can open) say they were interrupted. A living process's jobs are its own.
+ */
+export async function markInterruptedJobs(ctx: Pick<AppContext, 'db' | 'process'>) {
   await ctx.db
     .updateTable('streamJobs')
     .set({ status: 'failed', error: STREAM_JOB_FAILURES.interrupted, endedAt: new Date() })
     .where('status', '=', 'running')
+    .where(ownerIsDead(ctx.process, 'stream_jobs.owner_process'))
     .execute();
 }

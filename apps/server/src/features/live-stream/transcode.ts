@@ -35,7 +35,7 @@ export function transcodePublishAllowed(secretKey: string, app: string, stream: 
   return source !== null && key !== '' && safeEqual(transcodeKey(secretKey, app, source), key);
 }
 
-type TranscodeDeps = Pick<AppContext, 'db' | 'secretKey' | 'ingest' | 'relays'>;
+type TranscodeDeps = Pick<AppContext, 'db' | 'secretKey' | 'ingest' | 'relays' | 'realtime' | 'process'>;
 
 /** Waits before restarting a transcode that failed while its push went on, by how many failed in a row before. */
 export const TRANSCODE_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -107,7 +107,14 @@ async function reconcile(ctx: TranscodeDeps, activityId: number): Promise<void> 
   }
   const job = await ctx.db
     .insertInto('streamJobs')
-    .values({ activityId, agentId: row.agentId, kind: 'transcode', source, status: 'running' })
+    .values({
+      activityId,
+      agentId: row.agentId,
+      kind: 'transcode',
+      source,
+      status: 'running',
+      ownerProcess: ctx.process.id,
+    })
     // One running transcode per activity (a partial unique index): a second start finds it already running.
     .onConflict((oc) =>
       oc.column('activityId').where('kind', '=', 'transcode').where('status', '=', 'running').doNothing(),

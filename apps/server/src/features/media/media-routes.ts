@@ -16,9 +16,10 @@ export async function registerMediaRoutes(server: FastifyInstance, ctx: AppConte
     log: (line) => server.log.warn(line),
     slots: ctx.relays.slots,
     timeoutMs: ctx.config.mediaTranscodeTimeoutMs,
+    owner: ctx.process.id,
   });
   server.addHook('onClose', () => jobs.close());
-  await resumeTranscodes(ctx.db, jobs);
+  await resumeTranscodes(ctx.db, jobs, ctx.process);
   registerCalls(server, mediaCalls, {
     listMedia: ({ caller, query }) => mediaService.listMedia(ctx, caller, query),
     createMedia: ({ caller, body }) => mediaService.createMedia(ctx, jobs, caller, body),

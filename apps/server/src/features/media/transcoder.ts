@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Db } from '../../platform/db/database.ts';
 import { createJobSlots, type JobSlots } from '../../platform/ffmpeg/job-slots.ts';
 import { UPLOAD_INPUT_ARGS } from '../../platform/ffmpeg/upload-input.ts';
+import { ownerIsDead, type ServerProcess } from '../../platform/realtime/server-process.ts';
 import { directoryUsage } from './storage-usage.ts';
 
 // Transcodes run as ffmpeg processes of this server, a few at a time, from an in-process queue whose state is the
@@ -29,6 +30,8 @@ export interface TranscoderOptions {
   slots?: JobSlots;
   /** MEDIA_TRANSCODE_TIMEOUT: a transcode running longer is stopped and failed. */
   timeoutMs?: number;
+  /** The process named on the rows it transcodes (media.transcoded_by), so a restart elsewhere leaves them alone. */
+  owner?: string;
 }
 
 /** Where a media's HLS output lives, inside the agent's own folder so storage usage counts it. */
@@ -194,7 +197,13 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     // Claiming the row makes a media transcode once even when several processes share the database.
     const media = await db
       .updateTable('media')
-      .set((eb) => ({ status: 'transcoding', error: '', attempts: eb('attempts', '+', 1), updatedAt: new Date() }))
+      .set((eb) => ({
+        status: 'transcoding',
+        error: '',
+        attempts: eb('attempts', '+', 1),
+        transcodedBy: options.owner ?? null,
+        updatedAt: new Date(),
+      }))
       .where('id', '=', mediaId)
       .where('status', '=', 'pending')
       .returning(['id', 'agentId', 'source', 'sourceKind'])
@@ -297,12 +306,20 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   };
 }
 
-/** Transcodes belong to the process that ran them; after a restart their rows say so, and queued ones run again. */
-export async function resumeTranscodes(db: Db, transcoder: Transcoder) {
+/**
+ * Transcodes belong to the process that ran them: those of a dead process (issue 15: never a living one's) say they
+ * were interrupted, and queued ones run again. Without `self`, every transcode found running is a dead one's.
+ */
+export async function resumeTranscodes(
+  db: Db,
+  transcoder: Transcoder,
+  self: Pick<ServerProcess, 'id' | 'shared'> = { id: '', shared: false },
+) {
   await db
     .updateTable('media')
     .set({ status: 'failed', error: 'interrupted by a server restart', updatedAt: new Date() })
     .where('status', '=', 'transcoding')
+    .where(ownerIsDead(self, 'media.transcoded_by'))
     .execute();
   const pending = await db.selectFrom('media').select('id').where('status', '=', 'pending').orderBy('id').execute();
   for (const row of pending) transcoder.enqueue(row.id);

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
 import { acquireAll } from '../../platform/rate-limit.ts';
-import { agentChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
+import { activityChannel, type RealtimeEvent } from '../../platform/realtime/hub.ts';
 import { openEventStream } from '../../platform/realtime/sse.ts';
 import * as watch from './watch-service.ts';
 
@@ -17,7 +17,7 @@ const STREAMS_PER_IP_PER_ACTIVITY = 50;
 const STREAMS_PER_IP = 100;
 const STREAMS_TOTAL = 20_000;
 
-/** The page follows isPushing live: the agent's realtime channel, narrowed to this activity's push state. */
+/** The page follows isPushing live on its activity's own channel (never the agent's: issue 15, one wake-up per event). */
 export async function followPushing(
   ctx: AppContext,
   activityId: number,
@@ -37,8 +37,8 @@ export async function followPushing(
   if (stream.closed) return reply;
   const send = (isPushing: boolean) => stream.send('pushing', { isPushing });
   stream.onClose(
-    ctx.realtime.subscribe(agentChannel(activity.agentId), (event: RealtimeEvent) => {
-      if (event.type === 'activity.pushing' && event.activityId === activity.id) send(Boolean(event.isPushing));
+    ctx.realtime.subscribe(activityChannel(activity.id), (event: RealtimeEvent) => {
+      if (event.type === 'activity.pushing') send(Boolean(event.isPushing));
     }),
   );
   // Read once more after subscribing, so a push that changed in between is not missed.

@@ -6,6 +6,8 @@ export interface RealtimeHub {
   /** Answers the unsubscribe function. */
   subscribe(channel: string, listener: (event: RealtimeEvent) => void): () => void;
   close(): Promise<void>;
+  /** Whether the hub reaches the other processes now (readiness); a hub within one process always does. */
+  connected?(): boolean;
 }
 
 export interface RealtimeEvent {
@@ -32,3 +34,20 @@ export function createLocalHub(): RealtimeHub {
 
 /** The console's channel for one agent: its activities' live state. */
 export const agentChannel = (agentId: number) => `agent:${agentId}`;
+
+/**
+ * One activity's channel: what its watch pages follow (its push state). Kept apart from the agent's channel (issue
+ * 15) so that a viewer joining, which tells the agent's consoles the online count, wakes none of the agent's viewers.
+ */
+export const activityChannel = (activityId: number) => `activity:${activityId}`;
+
+/** An activity's push started or ended: its consoles hear it on the agent's channel, its watch pages on its own. */
+export function announcePushing(
+  hub: RealtimeHub,
+  activity: { id: number; agentId: number; subagentId: number | null },
+  isPushing: boolean,
+) {
+  const event = { type: 'activity.pushing', activityId: activity.id, subagentId: activity.subagentId, isPushing };
+  hub.publish(agentChannel(activity.agentId), event);
+  hub.publish(activityChannel(activity.id), event);
+}

@@ -2,7 +2,6 @@ import { Redis } from 'ioredis';
 import type { RealtimeEvent, RealtimeHub } from './hub.ts';
 import { createLocalHub } from './hub.ts';
 
-const PREFIX = 'yanbo:rt:';
 /** Reconnect attempts back off to this delay and keep going for as long as Redis is away. */
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
@@ -23,7 +22,8 @@ const silent: HubLog = { warn() {}, info() {} };
  * live state the console reads again from the API; buffering it would only replay stale state), and the channels this
  * process listens on are subscribed again once Redis is back. A server started while Redis is away starts anyway.
  */
-export async function createRedisHub(url: string, log: HubLog = silent): Promise<RealtimeHub> {
+export async function createRedisHub(url: string, log: HubLog = silent, keyPrefix = 'yanbo:'): Promise<RealtimeHub> {
+  const PREFIX = `${keyPrefix}rt:`;
   const options = {
     lazyConnect: true,
     // Fail a command at once while disconnected instead of queueing it without bound.
@@ -98,6 +98,7 @@ export async function createRedisHub(url: string, log: HubLog = silent): Promise
         }
       };
     },
+    connected: () => publisher.status === 'ready' && subscriber.status === 'ready',
     async close() {
       closed = true;
       await local.close();

@@ -1,0 +1,90 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Viewers of each stream, summed over every process that serves them (issue 15, stateless API processes). Each
+ * process reports its own count of a stream; the total is the sum of the reports of the processes still alive. In
+ * memory that is this process's count; with REDIS_URL each report lives in a Redis hash with a deadline that the
+ * process renews while it lives, so a dead process's viewers age out within REPORT_TTL_MS.
+ */
+export interface ViewerCounts {
+  /** This process's viewers of key now. */
+  report(key: string, count: number): void;
+  /** Viewers of key on every living process. */
+  total(key: string): Promise<number>;
+  close(): void;
+}
+
+/** A report not renewed for this long is a dead process's. */
+export const REPORT_TTL_MS = 15_000;
+/** Reports are renewed this often, well within their deadline. */
+const RENEW_MS = 5_000;
+
+export function createMemoryViewerCounts(): ViewerCounts {
+  const counts = new Map<string, number>();
+  return {
+    report(key, count) {
+      if (count > 0) counts.set(key, count);
+      else counts.delete(key);
+    },
+    async total(key) {
+      return counts.get(key) ?? 0;
+    },
+    close() {
+      counts.clear();
+    },
+  };
+}
+
+/**
+ * Reports in Redis: one hash per stream (`<prefix>viewers:<key>`), a field per process holding `count:deadline`. The
+ * hash expires with its newest report, and reading it skips reports whose deadline passed. While Redis is away the
+ * total is this process's own count.
+ */
+export function createRedisViewerCounts(redis: Redis, prefix: string, processId: string): ViewerCounts {
+  const mine = new Map<string, number>();
+  const hashOf = (key: string) => `${prefix}viewers:${key}`;
+  const write = (key: string, count: number) => {
+    const hash = hashOf(key);
+    const request =
+      count > 0
+        ? redis
+            .multi()
+            .hset(hash, processId, `${count}:${Date.now() + REPORT_TTL_MS}`)
+            .pexpire(hash, REPORT_TTL_MS)
+            .exec()
+        : redis.hdel(hash, processId);
+    request.catch(() => {});
+  };
+  const renew = setInterval(() => {
+    for (const [key, count] of mine) write(key, count);
+  }, RENEW_MS);
+  renew.unref();
+  return {
+    report(key, count) {
+      if (count > 0) mine.set(key, count);
+      else mine.delete(key);
+      write(key, count);
+    },
+    async total(key) {
+      try {
+        const reports = await redis.hgetall(hashOf(key));
+        const now = Date.now();
+        let total = 0;
+        for (const [process, report] of Object.entries(reports)) {
+          // This process's own count is read here, not from Redis, which may lag a write still on its way.
+          if (process === processId) continue;
+          const [count, deadline] = report.split(':').map(Number);
+          if ((deadline ?? 0) > now) total += count ?? 0;
+        }
+        return total + (mine.get(key) ?? 0);
+      } catch {
+        return mine.get(key) ?? 0;
+      }
+    },
+    close() {
+      clearInterval(renew);
+      for (const key of mine.keys()) redis.hdel(hashOf(key), processId).catch(() => {});
+      mine.clear();
+    },
+  };
+}
