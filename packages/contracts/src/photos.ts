@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, listOf, pageQuery } from './common.ts';
-import { FILES_URL_PREFIX } from './constants.ts';
 import { imagePath } from './page-template.ts';
 
 // Photo live (图片直播, seed 001 §2 "Photo list", §3 "Product and photo list", §7 "Photos"; the intro tab types
@@ -47,10 +46,13 @@ export const PHOTO_ERRORS = {
   readLimit: 'Too many photo list reads',
 } as const;
 
-/** A list's cover: none, or a picture stored by this site (a photo of the list, or an uploaded picture). */
+/**
+ * A list's cover: none, a path of this site, or an http(s) address (a photo's own address is one of them, also when
+ * the files are served from a bucket). Only a browser loads it; the server never fetches it.
+ */
 export const photoListCover = imagePath.refine(
-  (value) => value === '' || (value.startsWith(FILES_URL_PREFIX) && /^[\w./-]+$/.test(value) && !value.includes('..')),
-  'Cover must be a picture stored by this site',
+  (value) => value === '' || (/^(https?:\/\/|\/)[^\s"'<>\\]*$/i.test(value) && !value.includes('..')),
+  'Cover must be a picture address of this site or an http(s) address',
 );
 
 export const photoListTitle = z

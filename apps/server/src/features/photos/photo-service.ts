@@ -38,6 +38,8 @@ type Page = { page: number; pageSize: number };
 
 /** A viewer scrolling a busy tab reads a page every few seconds; an address sharing a connection has room. */
 const WATCH_READS_PER_ADDRESS: RateRule = { max: 300, windowMs: 60_000 };
+/** Both pictures of a photo are JPEG, whatever was uploaded (a bucket serves them with this type). */
+const JPEG = { contentType: 'image/jpeg' };
 
 function toPhoto(ctx: AppContext, row: repo.PhotoRow): Photo {
   return {
@@ -228,9 +230,9 @@ export async function uploadPhotos(
       const displayKey = `${stem}.jpg`;
       const thumbKey = `${stem}-thumb.jpg`;
       stored.push(displayKey);
-      await ctx.files.put(displayKey, Readable.from([renditions.display.data]));
+      await ctx.files.put(displayKey, Readable.from([renditions.display.data]), JPEG);
       stored.push(thumbKey);
-      await ctx.files.put(thumbKey, Readable.from([renditions.thumb.data]));
+      await ctx.files.put(thumbKey, Readable.from([renditions.thumb.data]), JPEG);
       photos.push({
         name,
         displayKey,
