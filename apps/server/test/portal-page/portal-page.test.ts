@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PORTAL_PAGE_MAX_AGE } from '../../src/features/portal-page/portal-page-routes.ts';
 import { PUBLIC_PAGE_LIMIT } from '../../src/features/portal-page/public-page-limit.ts';
@@ -89,7 +90,8 @@ describe.each(engines)('public portal pages on %s', (engine) => {
     const first = await open(`/watch/page/${id}`);
     expect(first.headers['cache-control']).toBe(`public, max-age=${PORTAL_PAGE_MAX_AGE}`);
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(first.headers.vary).toBe('accept-encoding');
     const again = await open(`/watch/page/${id}`, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
@@ -99,6 +101,20 @@ describe.each(engines)('public portal pages on %s', (engine) => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body).toContain('直播中');
+  });
+
+  it('sends the page compressed as the browser accepts it, the same document', async () => {
+    const id = await makePage(w.aToken, '压缩', [await w.activity(w.aToken, '压缩活动')]);
+    const plain = await open(`/watch/page/${id}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await open(`/watch/page/${id}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await open(`/watch/page/${id}`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
   });
 
   it('answers 404 for a draft, a page taken offline, a deleted page, and ids that are none', async () => {
