@@ -32,6 +32,8 @@ export const SHOP_ORDER_COUNT_MAX = 99;
 export const SHOP_ORDER_TTL_MINUTES = 15;
 /** Unpaid shop orders one viewer may open on one activity per window. */
 export const SHOP_ORDER_RATE = { max: 10, windowMs: 60_000 } as const;
+/** The watch page's shop calls one address may make per window (the reads of the other public tabs alike). */
+export const SHOP_CALLS_PER_ADDRESS = { max: 300, windowMs: 60_000 } as const;
 export const BUYER_NAME_MAX = 30;
 export const BUYER_ADDRESS_MAX = 200;
 
@@ -65,6 +67,8 @@ export const PRODUCT_ERRORS = {
   notEnoughStock: 'Not enough stock',
   viewerRequired: 'Viewer id is required',
   notPaid: 'Only a paid order is shipped',
+  orderLimit: 'Too many orders, try again later',
+  callLimit: 'Too many requests, try again later',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------

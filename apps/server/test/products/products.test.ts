@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, ERROR_MESSAGES, PRODUCT_ERRORS } from '@yanbo/contracts';
+import { ERROR_CODES, ERROR_MESSAGES, PRODUCT_ERRORS, SHOP_CALLS_PER_ADDRESS } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import { useWorld } from '../activity-world.ts';
@@ -332,6 +332,18 @@ describe.each(engines)('products on %s', (engine) => {
     expect((await w.call('GET', `/watch/${activityId}/shop`)).body.items).toHaveLength(2);
     expect((await w.call('GET', `/watch/${activityId}/shop?shopId=${shopId + 1000}`)).body.items).toEqual([]);
     expect((await w.call('GET', '/watch/999999/shop')).status).toBe(404);
+  });
+
+  it('answers one address at most SHOP_CALLS_PER_ADDRESS shop calls a minute; another address is not held back', async () => {
+    const activityId = await w.activity(w.aToken);
+    const ip = '198.51.100.77';
+    for (let n = 0; n < SHOP_CALLS_PER_ADDRESS.max; n++) {
+      expect((await w.call('GET', `/watch/${activityId}/product-push`, { ip })).status).toBe(200);
+    }
+    const refused = await w.call('GET', `/watch/${activityId}/shop`, { ip });
+    expectError(refused, 429, PRODUCT_ERRORS.callLimit, { code: ERROR_CODES.rateLimited });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await w.call('GET', `/watch/${activityId}/shop`, { ip: '198.51.100.78' })).status).toBe(200);
   });
 
   it('sells a product through the sandbox pay page: stock down, a balanced ledger txn, a replay changes nothing', async () => {

@@ -31,13 +31,21 @@ export function registerProductRoutes(server: FastifyInstance, ctx: AppContext) 
     shipShopOrder: ({ caller, params }) => orders.shipShopOrder(ctx.db, caller, params.id, params.orderId),
   });
   registerCalls(server, watchShopCalls, {
-    getWatchShop: ({ params, query }) => shops.watchShop(ctx.db, params.id, query.shopId),
-    getWatchProductPush: ({ params }) => shops.watchPush(ctx.db, params.id),
+    getWatchShop: async ({ params, query, request }) => {
+      await shops.throttleAddress(ctx, request.ip);
+      return shops.watchShop(ctx.db, params.id, query.shopId);
+    },
+    getWatchProductPush: async ({ params, request }) => {
+      await shops.throttleAddress(ctx, request.ip);
+      return shops.watchPush(ctx.db, params.id);
+    },
     createShopOrder: async ({ params, body, request }) => {
+      await shops.throttleAddress(ctx, request.ip);
       const viewer = await audienceViewerOf(ctx, request, params.id);
       return orders.createShopOrder(ctx, params.id, viewer.viewerId, params.productId, body);
     },
     getWatchShopOrder: async ({ params, request }) => {
+      await shops.throttleAddress(ctx, request.ip);
       // An order placed before the viewer signed in (or out) in this browser is still its own to follow.
       const viewer = await audienceViewerOf(ctx, request, params.id);
       return orders.watchShopOrder(ctx, params.id, [viewer.viewerId, viewer.browserId], params.orderId);

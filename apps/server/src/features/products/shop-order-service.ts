@@ -76,7 +76,7 @@ export async function createShopOrder(
     throw new HttpError(403, 'You are on this activity’s blacklist');
   }
   const wait = await take(ctx.limits, SHOP_ORDER_RATE, `shop-order:${activity.id}:${viewerId}`);
-  if (wait !== null) throw tooManyRequests('Too many orders, try again later', ERROR_CODES.rateLimited, wait);
+  if (wait !== null) throw tooManyRequests(PRODUCT_ERRORS.orderLimit, ERROR_CODES.rateLimited, wait);
 
   const pictures = product.pictures as string[];
   const amount = product.price * body.count;

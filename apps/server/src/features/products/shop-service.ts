@@ -3,10 +3,12 @@ import {
   type ActivityShopInput,
   type ActivityShopList,
   type activityShopListQuery,
+  ERROR_CODES,
   ERROR_MESSAGES,
   PRODUCT_ERRORS,
   type ProductPush,
   repeatedId,
+  SHOP_CALLS_PER_ADDRESS,
   SHOP_PRODUCTS_MAX,
   type WatchShop,
 } from '@yanbo/contracts';
@@ -17,7 +19,8 @@ import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { page } from '../../platform/db/page.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { take } from '../../platform/rate-limit.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
 import { publishToViewers } from '../comments/index.ts';
 import { deleteProducts, liveProducts, type ProductRow, toProduct, toWatchProduct } from './product-service.ts';
@@ -305,6 +308,12 @@ export async function withdrawPush(ctx: AppContext, caller: Caller, activityId: 
 
 // ---------------------------------------------------------------------------------------------------------------
 // The watch page
+
+/** The watch page's shop calls are public: each address gets SHOP_CALLS_PER_ADDRESS of them a minute. */
+export async function throttleAddress(ctx: AppContext, ip: string): Promise<void> {
+  const wait = await take(ctx.limits, SHOP_CALLS_PER_ADDRESS, `shop:ip:${ip}`);
+  if (wait !== null) throw tooManyRequests(PRODUCT_ERRORS.callLimit, ERROR_CODES.rateLimited, wait);
+}
 
 /** Any activity that exists, as the audience reaches it. */
 export async function watchedActivity(db: Db, activityId: number) {
