@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, ERROR_MESSAGES, PRODUCT_ERRORS, SHOP_CALLS_PER_ADDRESS } from '@yanbo/contracts';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  IDEMPOTENCY_HEADER,
+  PRODUCT_ERRORS,
+  SHOP_CALLS_PER_ADDRESS,
+} from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import { useWorld } from '../activity-world.ts';
@@ -102,6 +108,34 @@ describe.each(engines)('products on %s', (engine) => {
       404,
       PRODUCT_ERRORS.productNotFound,
     );
+  });
+
+  it('makes one product and one shop of a create sent twice with one Idempotency-Key', async () => {
+    const body = linkProduct({ name: '只建一次' });
+    const headers = { [IDEMPOTENCY_HEADER]: `product-${counter}` };
+    const [first, second] = await Promise.all([
+      w.call('POST', '/v3/agent/product', { token: w.aToken, body, headers }),
+      w.call('POST', '/v3/agent/product', { token: w.aToken, body, headers }),
+    ]);
+    expect(first.status, first.text).toBe(200);
+    expect(second.body.id).toBe(first.body.id);
+    expect((await w.call('GET', '/v3/agent/product?name=只建一次', { token: w.aToken })).body.pager.total).toBe(1);
+
+    const activityId = await w.activity(w.aToken);
+    const shopHeaders = { [IDEMPOTENCY_HEADER]: `shop-${activityId}` };
+    const shopBody = { productIds: [first.body.id] };
+    const opened = await w.call('POST', `/v3/activity/${activityId}/product`, {
+      token: w.aToken,
+      body: shopBody,
+      headers: shopHeaders,
+    });
+    const again = await w.call('POST', `/v3/activity/${activityId}/product`, {
+      token: w.aToken,
+      body: shopBody,
+      headers: shopHeaders,
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.activityShopId).toBe(opened.body.activityShopId);
   });
 
   it('names the field of a bad product and writes nothing', async () => {
