@@ -165,8 +165,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A migrated PostgreSQL database of its own for a server run outside this process; dropped by drop(). */
+export async function newPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!postgresAdminUrl) throw new Error('PostgreSQL is not available');
+  const name = `yanbo_t_${randomBytes(6).toString('hex')}`;
+  await createFromTemplate(name, await postgresTemplate());
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropDatabase(name) };
+}
+
 /** Builds the whole server on a fresh database: PGlite of its own, or a new PostgreSQL database dropped on close. */
-export async function startApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startApp(
+  engine: Engine,
+  overrides: Partial<Config> = {},
+  options: Parameters<typeof buildApp>[1] = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yanbo-test-'));
   if (engine === 'pglite' && !pgliteInMemory) {
     await cp(await pgliteTemplateDir(), path.join(dataDir, 'pgdata'), { recursive: true });
@@ -190,7 +204,7 @@ export async function startApp(engine: Engine, overrides: Partial<Config> = {}):
     secretKey: 'test-secret',
     ...overrides,
   });
-  const built = await buildApp(config);
+  const built = await buildApp(config, options);
   return {
     app: built.app,
     ctx: built.ctx,
