@@ -72,7 +72,13 @@ function parseAmzDate(value: string): Date {
 }
 
 export async function startS3StandIn(
-  options: { bucket?: string; region?: string; now?: () => number } = {},
+  options: {
+    bucket?: string;
+    region?: string;
+    now?: () => number;
+    /** Keys anyone may read without a signature, as a bucket policy opening files/ to the public would. */
+    publicPrefixes?: string[];
+  } = {},
 ): Promise<S3StandIn> {
   const bucket = options.bucket ?? 'yanbo-test';
   const region = options.region ?? 'us-east-1';
@@ -350,7 +356,13 @@ export async function startS3StandIn(
       res.end();
       return;
     }
-    verifySignature(req, url, body);
+    const anonymousRead =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.headers.authorization &&
+      !url.searchParams.has('X-Amz-Signature') &&
+      key !== '' &&
+      (options.publicPrefixes ?? []).some((prefix) => key.startsWith(prefix));
+    if (!anonymousRead) verifySignature(req, url, body);
     if (key === '') {
       if (req.method === 'GET' && url.searchParams.get('list-type') === '2') return list(res, url);
       if (req.method === 'HEAD' || req.method === 'PUT') return void res.writeHead(200).end();

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { open } from 'node:fs/promises';
-import path from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { ffprobePath, UPLOAD_INPUT_ARGS } from '../../platform/ffmpeg/upload-input.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { readStoredHead, withLocalFile } from '../../platform/storage/local-copy.ts';
 
 // Media uploads are checked for what they claim to be (issue 8): a file sent as video/mp4 must be an MP4 with a video
 // stream, audio/mpeg an MP3 with an audio stream (ffprobe reads them), a PDF must start with its magic bytes and a CSV
@@ -58,29 +58,18 @@ export function probeMedia(file: string): Promise<Probe | null> {
   });
 }
 
-async function readHead(file: string, bytes: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Whether the stored file is what its declared type claims; images are checked by their magic where they arrive. */
-export async function contentMatches(file: string, mimetype: string): Promise<boolean> {
+export async function contentMatches(files: FileStorage, key: string, mimetype: string): Promise<boolean> {
   const rule = PROBED[mimetype];
   if (rule) {
-    const probe = await probeMedia(file);
+    const probe = await withLocalFile(files, key, probeMedia);
     // An image renamed .mp4 probes as a one-frame "video" of the image2 demuxer: the container must be the claimed one.
     if (!probe) return false;
     return probe.formats.includes(rule.format) && probe.streams.includes(rule.stream);
   }
-  if (mimetype === 'application/pdf') return (await readHead(file, 5)).toString('latin1') === '%PDF-';
+  if (mimetype === 'application/pdf') return (await readStoredHead(files, key, 5)).toString('latin1') === '%PDF-';
   // A spreadsheet's CSV may be UTF-8 or GBK, but never has a NUL byte: a binary file sent as CSV has them early.
-  if (mimetype === 'text/csv') return !(await readHead(file, 64 * 1024)).includes(0);
+  if (mimetype === 'text/csv') return !(await readStoredHead(files, key, 64 * 1024)).includes(0);
   return true;
 }
 
@@ -94,8 +83,7 @@ function refusal(mimetype: string): HttpError {
 
 /** Checks an upload just stored under key; one that is not what it claims is removed and refused with 400. */
 export async function assertUploadContent(ctx: AppContext, key: string, mimetype: string): Promise<void> {
-  const file = path.join(ctx.config.dataDir, 'files', key);
-  if (await contentMatches(file, mimetype)) return;
+  if (await contentMatches(ctx.files, key, mimetype)) return;
   await ctx.files.remove(key);
   throw refusal(mimetype);
 }

@@ -4,12 +4,20 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { invalidField } from '../../platform/errors.ts';
-import { createUploadPolicy, storeActivityPicture, storeUpload, uploadLimit } from './upload-service.ts';
+import {
+  completeDirectUpload,
+  createUploadPolicy,
+  storeActivityPicture,
+  storeUpload,
+  uploadLimit,
+} from './upload-service.ts';
 
 export async function registerUploadRoutes(server: FastifyInstance, ctx: AppContext) {
   await server.register(fastifyMultipart, { limits: { files: 1, fields: 5 } });
   registerCalls(server, uploadCalls, {
-    getUploadPolicy: ({ caller, params, query }) => createUploadPolicy(ctx, caller, params.kind, query.activityId),
+    getUploadPolicy: ({ caller, params, query }) =>
+      createUploadPolicy(ctx, caller, params.kind, query.activityId, query.type),
+    completeUpload: ({ body }) => completeDirectUpload(ctx, body.token),
     // The policy token is the permission (like a presigned form upload), so this call needs no session.
     upload: async ({ query, request }) => {
       if (!request.isMultipart()) throw invalidField('file', 'Expected multipart/form-data');

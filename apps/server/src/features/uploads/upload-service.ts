@@ -46,6 +46,9 @@ interface PolicyPayload extends Record<string, unknown> {
   sessionId: number;
   kind: UploadKind;
   activityId: number | null;
+  /** For an upload straight to the bucket: the key and type the presigned POST allows. */
+  key?: string;
+  mimetype?: string;
 }
 
 /** An upload policy: a signed, short-lived permission to upload one kind of file for the caller's agent. */
@@ -54,6 +57,7 @@ export async function createUploadPolicy(
   caller: Caller,
   kind: UploadKind,
   activityId: number | undefined,
+  type?: string,
 ): Promise<UploadPolicy> {
   if (kind === 'activity' && activityId === undefined) throw invalidField('activityId', 'Required');
   const scopedActivity = kind === 'activity' ? await ownActivity(ctx.db, caller, activityId as number) : null;
@@ -63,10 +67,87 @@ export async function createUploadPolicy(
     kind,
     activityId: scopedActivity,
   };
-  const { token, expiresAt } = signToken(ctx.secretKey, POLICY_PURPOSE, payload, POLICY_TTL_MS);
+  const rules = RULES[kind];
+  // With files in a bucket and the file's type named, the browser uploads straight to the bucket: the policy is for
+  // one key and that type, and the bucket itself refuses a body beyond the size or of another type; the token then
+  // names the key to check and record. Otherwise (local files, or no type named) the file comes through this server.
+  if (type && !rules.accept.includes(type)) throw invalidField('type', `File type ${type} is not accepted`);
+  const key = type ? storedKeyOf(payload, type, '') : '';
+  const form = type ? await ctx.files.directUpload(key, directRules(rules.maxBytes, type)) : null;
+  const signed = signToken(
+    ctx.secretKey,
+    POLICY_PURPOSE,
+    form ? { ...payload, key, mimetype: type } : payload,
+    POLICY_TTL_MS,
+  );
+  const expiresAt = signed.expiresAt.toISOString();
+  if (form) {
+    const { url, fields } = form;
+    return { url, method: 'POST', field: 'file', fields, token: signed.token, expiresAt, ...rules };
+  }
   // The token rides in the URL too, so the server knows the size limit before the body arrives.
-  const url = `${UPLOAD_URL}?token=${encodeURIComponent(token)}`;
-  return { url, method: 'POST', field: 'file', token, expiresAt: expiresAt.toISOString(), ...RULES[kind] };
+  const url = `${UPLOAD_URL}?token=${encodeURIComponent(signed.token)}`;
+  return { url, method: 'POST', field: 'file', token: signed.token, expiresAt, ...rules };
+}
+
+const directRules = (maxBytes: number, contentType: string) => ({
+  maxBytes,
+  contentType,
+  expiresSeconds: POLICY_TTL_MS / 1000,
+});
+
+/** Where a policy's upload is kept: the activity's folder, or the agent's avatar or files folder. */
+function storedKeyOf(policy: PolicyPayload, mimetype: string, filename: string): string {
+  const folder =
+    policy.kind === 'activity'
+      ? `activity/${policy.activityId}`
+      : `agent/${policy.agentId}/${policy.kind === 'agent-avatar' ? 'avatar' : 'files'}`;
+  const extension = EXTENSIONS[mimetype] ?? (extname(filename).toLowerCase() || '');
+  return `${folder}/${Date.now().toString(36)}${randomToken(6)}${extension}`;
+}
+
+async function livePolicy(ctx: AppContext, policyToken: string): Promise<PolicyPayload> {
+  const policy = verifyToken<PolicyPayload>(ctx.secretKey, POLICY_PURPOSE, policyToken);
+  // A policy of a session that ended (logout, password change, a disabled or deleted account) is refused like an
+  // expired one.
+  if (!policy || typeof policy.sessionId !== 'number' || !(await sessionIsLive(ctx.db, policy.sessionId))) {
+    throw new HttpError(403, 'Upload policy is invalid or expired');
+  }
+  return policy;
+}
+
+/**
+ * Completes an upload a browser made straight to the bucket: the object the policy named must be there, within the
+ * size, of the policy's type, and be what it claims (an image's magic read by a ranged GET, a document's or a video's
+ * content as for any upload); anything else is removed from the bucket and refused before it is recorded.
+ */
+export async function completeDirectUpload(ctx: AppContext, policyToken: string): Promise<Uploaded> {
+  const policy = await livePolicy(ctx, policyToken);
+  if (typeof policy.key !== 'string' || typeof policy.mimetype !== 'string') {
+    throw invalidField('token', 'Not a policy for an upload to the bucket');
+  }
+  const { key, mimetype } = policy;
+  const rules = RULES[policy.kind];
+  const stored = await ctx.files.stat(key);
+  if (!stored) throw invalidField('file', 'File was not uploaded');
+  const refuse = async (error: HttpError) => {
+    await ctx.files.remove(key);
+    throw error;
+  };
+  if (stored.size > rules.maxBytes) {
+    await refuse(new HttpError(413, `File is larger than ${rules.maxBytes} bytes`, ERROR_CODES.fileTooLarge, 'file'));
+  }
+  if (stored.size === 0) await refuse(invalidField('file', 'File is empty'));
+  if (stored.contentType !== mimetype)
+    await refuse(invalidField('file', `File type ${stored.contentType} is not accepted`));
+  if (IMAGES.includes(mimetype)) {
+    const head = await ctx.files.get(key, { start: 0, end: 11 });
+    const bytes = head ? Buffer.concat(await head.stream.toArray()) : Buffer.alloc(0);
+    if (!looksLikeImage(bytes)) await refuse(invalidField('file', 'File is not an image'));
+  }
+  await assertUploadContent(ctx, key, mimetype);
+  await assertStorageQuota(ctx, policy.agentId, key);
+  return { filepath: key, url: ctx.files.urlOf(key) };
 }
 
 export interface IncomingFile {
@@ -77,25 +158,15 @@ export interface IncomingFile {
 
 /** Stores a file uploaded under a policy, after checking the policy, the type, the content's magic and the size. */
 export async function storeUpload(ctx: AppContext, policyToken: string, file: IncomingFile) {
-  const policy = verifyToken<PolicyPayload>(ctx.secretKey, POLICY_PURPOSE, policyToken);
-  // A policy of a session that ended (logout, password change, a disabled or deleted account) is refused like an
-  // expired one.
-  if (!policy || typeof policy.sessionId !== 'number' || !(await sessionIsLive(ctx.db, policy.sessionId))) {
-    throw new HttpError(403, 'Upload policy is invalid or expired');
-  }
+  const policy = await livePolicy(ctx, policyToken);
   const rules = RULES[policy.kind];
   if (!rules.accept.includes(file.mimetype)) throw invalidField('file', `File type ${file.mimetype} is not accepted`);
   const first = await firstBytes(file.stream);
   if (IMAGES.includes(file.mimetype) && !looksLikeImage(first.head)) throw invalidField('file', 'File is not an image');
-  const folder =
-    policy.kind === 'activity'
-      ? `activity/${policy.activityId}`
-      : `agent/${policy.agentId}/${policy.kind === 'agent-avatar' ? 'avatar' : 'files'}`;
-  const extension = EXTENSIONS[file.mimetype] ?? (extname(file.filename).toLowerCase() || '');
-  const key = `${folder}/${Date.now().toString(36)}${randomToken(6)}${extension}`;
+  const key = storedKeyOf(policy, file.mimetype, file.filename);
   if (first.head.length === 0) throw invalidField('file', 'File is empty');
   await assertStorageQuota(ctx, policy.agentId);
-  const size = await ctx.files.put(key, first.stream);
+  const size = await ctx.files.put(key, first.stream, { contentType: file.mimetype });
   if (file.stream.truncated || size > rules.maxBytes) {
     await ctx.files.remove(key);
     throw new HttpError(413, `File is larger than ${rules.maxBytes} bytes`, ERROR_CODES.fileTooLarge, 'file');
@@ -127,7 +198,7 @@ export async function storeActivityPicture(
   if (!looksLikeImage(first.head)) throw invalidField('file', 'File is not an image');
   const key = `activity/${activityId}/${Date.now().toString(36)}${randomToken(6)}${EXTENSIONS[file.mimetype]}`;
   await assertStorageQuota(ctx, caller.agentId);
-  const size = await ctx.files.put(key, first.stream);
+  const size = await ctx.files.put(key, first.stream, { contentType: file.mimetype });
   if (file.stream.truncated || size > ACTIVITY_PICTURE_MAX_BYTES) {
     await ctx.files.remove(key);
     // The console names the limit in Chinese by this exact message (文件大小超过限制（最大 10 MB）).

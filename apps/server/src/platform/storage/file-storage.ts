@@ -31,6 +31,8 @@ export interface FileStorage {
    * conditions carry the size limit and the type); null where uploads go through this server.
    */
   directUpload(key: string, rules: DirectUploadRules): Promise<DirectUpload | null>;
+  /** The file's path on this machine where it is kept on its disk (tools such as ffprobe read it in place), else null. */
+  localPath(key: string): string | null;
 }
 
 export interface PutOptions {
@@ -140,6 +142,7 @@ export function createLocalFileStorage(root: string, urlPrefix = FILES_URL_PREFI
     },
     signedUrlOf: async () => null,
     directUpload: async () => null,
+    localPath: (key) => resolve(key),
   };
 }
 

@@ -152,5 +152,6 @@ export function createS3FileStorage(client: S3Client, config: S3Config, prefix: 
       });
       return { url, fields };
     },
+    localPath: () => null,
   };
 }
