@@ -26,8 +26,9 @@ export const PRODUCT_BATCH_MAX = 100;
 export const SHOP_PRODUCTS_MAX = 100;
 export const SHOP_PAGE_SIZE = 10;
 export const SHOP_ORDER_PAGE_SIZE = 10;
-/** One order buys at most this many of a product. */
+/** One order buys at most this many of a product, for at most a million yuan. */
 export const SHOP_ORDER_COUNT_MAX = 99;
+export const SHOP_ORDER_AMOUNT_MAX = 100_000_000;
 /** A shop order may be paid for this long (as a gift order). */
 export const SHOP_ORDER_TTL_MINUTES = 15;
 /** Unpaid shop orders one viewer may open on one activity per window. */
@@ -65,6 +66,7 @@ export const PRODUCT_ERRORS = {
   notForPlatform: 'Product is bought through its link',
   soldOut: 'Product sold out',
   notEnoughStock: 'Not enough stock',
+  amountTooLarge: 'An order is at most 1,000,000 yuan',
   viewerRequired: 'Viewer id is required',
   notPaid: 'Only a paid order is shipped',
   orderLimit: 'Too many orders, try again later',

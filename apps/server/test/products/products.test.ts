@@ -385,13 +385,21 @@ describe.each(engines)('products on %s', (engine) => {
     const product = await create(platformProduct({ name: '礼盒', price: 1000, stock: 5 }));
     const link = await create(linkProduct());
     const theirs = await create(platformProduct(), w.bToken);
-    await openShop(activityId, [product.id, link.id]);
+    const shopId = await openShop(activityId, [product.id, link.id]);
     const viewer = newViewer();
 
     expectError(await order(activityId, product.id, null), 400, PRODUCT_ERRORS.viewerRequired);
     expectError(await order(activityId, link.id, viewer), 400, PRODUCT_ERRORS.notForPlatform, { field: 'productId' });
     expectError(await order(activityId, theirs.id, viewer), 404, PRODUCT_ERRORS.productNotFound);
     expectError(await order(activityId, product.id, viewer, { count: 6 }), 400, PRODUCT_ERRORS.notEnoughStock, {
+      field: 'count',
+    });
+    const dear = await create(platformProduct({ price: 100_000_000, stock: null }));
+    await w.call('PUT', `/v3/activity/${activityId}/product/${shopId}`, {
+      token: w.aToken,
+      body: { productIds: [product.id, link.id, dear.id] },
+    });
+    expectError(await order(activityId, dear.id, viewer, { count: 2 }), 400, PRODUCT_ERRORS.amountTooLarge, {
       field: 'count',
     });
     expect((await order(activityId, product.id, viewer, { buyerMobile: '123' })).body.field).toBe('buyerMobile');

@@ -1,5 +1,5 @@
 import { fenToYuan } from '@yanbo/contracts/price';
-import { SHOP_ORDER_COUNT_MAX, shopOrderInput, type WatchProduct } from '@yanbo/contracts/products';
+import { PRODUCT_ERRORS, SHOP_ORDER_COUNT_MAX, shopOrderInput, type WatchProduct } from '@yanbo/contracts/products';
 import { useState } from 'react';
 import { productTexts as t } from '../locales/zh-CN-products';
 import { WatchApiError } from '../watch-api';
@@ -16,7 +16,9 @@ function orderErrorText(error: unknown): string {
   if (error instanceof WatchApiError) {
     if (error.status === 429) return t['products.order.tooMany'];
     if (error.status === 404) return t['products.order.gone'];
-    if (error.status === 400 && /stock|sold out/i.test(error.message)) return t['products.order.notEnough'];
+    if (error.message === PRODUCT_ERRORS.amountTooLarge) return t['products.order.tooLarge'];
+    if (error.message === PRODUCT_ERRORS.notEnoughStock || error.message === PRODUCT_ERRORS.soldOut)
+      return t['products.order.notEnough'];
   }
   return t['products.order.failed'];
 }

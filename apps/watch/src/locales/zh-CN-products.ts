@@ -23,6 +23,7 @@ export const productTexts = {
   'products.order.tooMany': '下单太频繁，请稍后再试',
   'products.order.gone': '商品已下架',
   'products.order.notEnough': '库存不足',
+  'products.order.tooLarge': '单笔订单金额不能超过 100 万元',
   'products.order.checking': '正在确认支付结果…',
   'products.order.paid': (name: string) => `支付成功：${name}，我们会尽快发货`,
   'products.order.soldOut': (name: string) => `${name} 已售罄，款项已退回你的观众余额`,

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   PRICE_ERRORS,
   PRODUCT_ERRORS,
+  SHOP_ORDER_AMOUNT_MAX,
   SHOP_ORDER_RATE,
   SHOP_ORDER_TTL_MINUTES,
   type ShopOrder,
@@ -72,6 +73,8 @@ export async function createShopOrder(
   if (!canOrder(product.stock, body.count)) {
     throw badRequest(product.stock === 0 ? PRODUCT_ERRORS.soldOut : PRODUCT_ERRORS.notEnoughStock, undefined, 'count');
   }
+  const amount = product.price * body.count;
+  if (amount > SHOP_ORDER_AMOUNT_MAX) throw badRequest(PRODUCT_ERRORS.amountTooLarge, undefined, 'count');
   if ((await restrictionsOf(ctx.db, activity.id, viewerId)).has('blacklist')) {
     throw new HttpError(403, 'You are on this activity’s blacklist');
   }
@@ -79,7 +82,6 @@ export async function createShopOrder(
   if (wait !== null) throw tooManyRequests(PRODUCT_ERRORS.orderLimit, ERROR_CODES.rateLimited, wait);
 
   const pictures = product.pictures as string[];
-  const amount = product.price * body.count;
   const expiresAt = new Date(Date.now() + SHOP_ORDER_TTL_MINUTES * 60_000);
   const order = await ctx.db
     .insertInto('shopOrders')
