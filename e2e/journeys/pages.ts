@@ -117,6 +117,12 @@ async function buildPublishAndOpen(j: Journey, token: string, launch: number) {
   await editor.locator('[data-testid=banner-image-0][data-value^="agent/"]').waitFor();
   await mobile.locator('.p-banner img.slide-img').waitFor();
   await desktop.locator('.p-banner img.slide-img').waitFor();
+  // Seed 001 §9: a new banner turns every 3000 ms.
+  assert.equal(
+    await editor.locator('input[data-testid=banner-auto-timer], [data-testid=banner-auto-timer] input').inputValue(),
+    '3000',
+  );
+  assert.equal(await mobile.locator('.p-banner').getAttribute('data-auto'), '3000');
 
   // An activity list of chosen activities: its cards appear in both previews.
   await editor.getByTestId('palette-activity').click();
