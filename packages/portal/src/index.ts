@@ -3,4 +3,5 @@
 export { COMPONENT_RENDERERS } from './components/index.ts';
 export { escapeHtml, safeHref, safeSrc } from './escape.ts';
 export type { PortalOptions, PortalResolved } from './portal-context.ts';
+export { allPortalScripts } from './portal-script.ts';
 export { renderPortalPage } from './render-portal-page.ts';

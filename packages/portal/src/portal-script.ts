@@ -11,12 +11,30 @@ const COUNTDOWN = `d.querySelectorAll('.p-countdown').forEach(function(e){var to
 
 const SEARCH = `var q=d.querySelector('[data-search-box]');if(q)q.oninput=function(){var v=q.value.trim().toLowerCase(),a=0;d.querySelectorAll('[data-search]').forEach(function(e){var m=!v||e.dataset.search.toLowerCase().indexOf(v)>=0;e.hidden=!m;a=a||m});d.querySelector('[data-search-empty]').hidden=!!a};`;
 
-/** The script for the component types on the page, or '' when none needs one. */
-export function portalScript(types: ReadonlySet<string>, carouselType: 'slide' | 'fade'): string {
+function scriptText(types: ReadonlySet<string>, carouselType: 'slide' | 'fade'): string {
   const parts = [
     types.has('banner') ? (carouselType === 'fade' ? FADE : SLIDE) : '',
     types.has('countdown') ? COUNTDOWN : '',
     types.has('search') ? SEARCH : '',
   ].join('');
-  return parts ? `<script>(function(d){${parts}})(document)</script>` : '';
+  return parts ? `(function(d){${parts}})(document)` : '';
+}
+
+/** The script for the component types on the page, or '' when none needs one. */
+export function portalScript(types: ReadonlySet<string>, carouselType: 'slide' | 'fade'): string {
+  const text = scriptText(types, carouselType);
+  return text ? `<script>${text}</script>` : '';
+}
+
+/**
+ * Every script a page can carry (one per combination of the components that need one): a page that embeds a rendered
+ * document (the console's preview in an iframe's srcdoc, which keeps the console's policy) may allow them by hash.
+ */
+export function allPortalScripts(): string[] {
+  const scripts = new Set<string>();
+  for (let mask = 1; mask < 8; mask++) {
+    const types = new Set(['banner', 'countdown', 'search'].filter((_, bit) => mask & (1 << bit)));
+    for (const carousel of ['slide', 'fade'] as const) scripts.add(scriptText(types, carousel));
+  }
+  return [...scripts];
 }

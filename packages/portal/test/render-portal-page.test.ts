@@ -1,6 +1,6 @@
 import { pageData } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
-import { renderPortalPage } from '../src/index.ts';
+import { allPortalScripts, renderPortalPage } from '../src/index.ts';
 import { render, resolved } from './fixtures.ts';
 
 const hostile = `"><img src=x onerror=alert(1)><script>alert(2)</script>`;
@@ -123,6 +123,21 @@ describe('renderPortalPage', () => {
     const fading = render([{ id: 'b', type: 'banner', menuArr: [{ image: '/a.jpg' }] }], {}, { carouselType: 'fade' });
     expect(fading).toContain("classList.add('fade')");
     expect(fading).not.toContain('scrollTo');
+  });
+
+  it('lists every script a page can carry, so an embedding page may allow them by hash', () => {
+    const scripts = allPortalScripts();
+    // Four sets with a banner, each sliding or fading, and three without one.
+    expect(scripts).toHaveLength(11);
+    const html = render(
+      [
+        { id: 'b', type: 'banner', menuArr: [{ image: '/a.jpg' }] },
+        { id: 'q', type: 'search' },
+      ],
+      {},
+      { carouselType: 'fade' },
+    );
+    expect(scripts).toContain(/<script>([\s\S]*)<\/script>/.exec(html)?.[1]);
   });
 
   it('draws the bottom navigation when enabled, its first item current', () => {
