@@ -147,6 +147,20 @@ export function productJourneys(j: Journey) {
         await order.getByText('已发货').waitFor();
         await j.screenshot(console, 'products-orders');
 
+        // /application/product: the shop among the agent's shops.
+        await console.goto('/application/product');
+        const shopRow = console.locator('tbody tr').filter({ hasText: '好物直播间' });
+        await shopRow.getByRole('link', { name: '好物直播间' }).waitFor();
+        // Its id (the product tab's productListId), one product, one paid order.
+        assert.deepEqual(
+          await shopRow
+            .locator('td')
+            .allInnerTexts()
+            .then((cells) => cells.slice(1, 4)),
+          [String(shopId), '1', '1'],
+        );
+        await j.screenshot(console, 'products-shops');
+
         // The money: the agent's income is 9.90 less the free plan's 10% fee, and the ledger check is one.
         const balance = await api<{ income: number }>(j, agent.token, 'GET', '/agent/balance');
         assert.equal(balance.income, 891);
