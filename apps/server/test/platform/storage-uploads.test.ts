@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, engines, expectError, signedInAgent, startApp, type TestApp } from '../harness.ts';
-import { type S3StandIn, startS3StandIn } from '../support/s3-stand-in.ts';
+import { type S3StandIn, s3SettingsOf, startS3StandIn } from '../support/s3-stand-in.ts';
 import { multipart, PNG } from '../upload-form.ts';
 
 // The console's uploads on both storages: through this server to DATA_DIR/files, or straight to an S3 bucket with a
@@ -26,18 +26,6 @@ beforeAll(async () => {
   mp4 = readFileSync(file);
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-export function s3SettingsOf(server: S3StandIn) {
-  return {
-    endpoint: server.endpoint,
-    bucket: server.bucket,
-    region: server.region,
-    accessKeyId: server.accessKeyId,
-    secretAccessKey: server.secretAccessKey,
-    forcePathStyle: true,
-    publicUrl: '',
-  };
-}
 
 interface Policy {
   url: string;

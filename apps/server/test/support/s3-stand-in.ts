@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { S3Config } from '../../src/platform/storage/s3-config.ts';
 
 /**
  * A local S3-compatible server for the tests, path-style (http://127.0.0.1:port/bucket/key), that refuses what the
@@ -473,5 +474,18 @@ export async function startS3StandIn(
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The server's S3 settings (Config.s3) for files in the stand-in's bucket. */
+export function s3SettingsOf(server: S3StandIn): S3Config {
+  return {
+    endpoint: server.endpoint,
+    bucket: server.bucket,
+    region: server.region,
+    accessKeyId: server.accessKeyId,
+    secretAccessKey: server.secretAccessKey,
+    forcePathStyle: true,
+    publicUrl: '',
   };
 }
