@@ -27,8 +27,9 @@ export type Uploaded = z.infer<typeof uploaded>;
 
 export const uploadPolicyParams = z.object({ kind: z.enum(UPLOAD_KINDS) });
 /**
- * An activity's policy names the activity; the other kinds belong to the agent. type is the file's type: a policy
- * for a straight-to-bucket upload is for that one type (required then; ignored when files go through the server).
+ * An activity's policy names the activity; the other kinds belong to the agent. type is the file's type: with files in
+ * a bucket and a type the kind accepts, the policy is a straight-to-bucket form for that one type; otherwise the file
+ * goes through the server.
  */
 export const uploadPolicyQuery = z.object({
   activityId: z.coerce.number().int().positive().optional(),

@@ -68,16 +68,17 @@ export async function createUploadPolicy(
     activityId: scopedActivity,
   };
   const rules = RULES[kind];
-  // With files in a bucket and the file's type named, the browser uploads straight to the bucket: the policy is for
+  // With files in a bucket and an accepted type named, the browser uploads straight to the bucket: the policy is for
   // one key and that type, and the bucket itself refuses a body beyond the size or of another type; the token then
-  // names the key to check and record. Otherwise (local files, or no type named) the file comes through this server.
-  if (type && !rules.accept.includes(type)) throw invalidField('type', `File type ${type} is not accepted`);
-  const key = type ? storedKeyOf(payload, type, '') : '';
-  const form = type ? await ctx.files.directUpload(key, directRules(rules.maxBytes, type)) : null;
+  // names the key to check and record. Otherwise (local files, no type, or a type refused) the file comes through this
+  // server, which refuses it in the words the console already shows.
+  const direct = type && rules.accept.includes(type) ? type : null;
+  const key = direct ? storedKeyOf(payload, direct, '') : '';
+  const form = direct ? await ctx.files.directUpload(key, directRules(rules.maxBytes, direct)) : null;
   const signed = signToken(
     ctx.secretKey,
     POLICY_PURPOSE,
-    form ? { ...payload, key, mimetype: type } : payload,
+    form ? { ...payload, key, mimetype: direct } : payload,
     POLICY_TTL_MS,
   );
   const expiresAt = signed.expiresAt.toISOString();
