@@ -172,10 +172,12 @@ export function registerMetrics(app: FastifyInstance, sources: MetricSources, op
   }
 
   app.addHook('onRequest', async (request) => {
-    if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+    const socket = request.raw.socket;
+    // A socket counts from its upgrade until its connection closes (an injected request has no connection to follow).
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket' || typeof socket?.once !== 'function') return;
     const labels = { route: routeOf(request) };
     sockets.inc(labels);
-    request.raw.socket.once('close', () => sockets.dec(labels));
+    socket.once('close', () => sockets.dec(labels));
   });
   app.addHook('onResponse', async (request, reply) => {
     const labels = {
