@@ -1,5 +1,3 @@
-import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ERROR_MESSAGES,
@@ -122,12 +120,8 @@ function isMediaFile(name: string) {
   return MEDIA_EXTENSIONS.includes(path.extname(name).toLowerCase());
 }
 
-async function isStoredFile(filesRoot: string, key: string) {
-  try {
-    return (await stat(path.join(filesRoot, key))).isFile();
-  } catch {
-    return false;
-  }
+async function isStoredFile(ctx: AppContext, key: string) {
+  return (await ctx.files.stat(key).catch(() => null)) !== null;
 }
 
 async function findUploadMedia(db: Db, agentId: number, source: string) {
@@ -176,7 +170,7 @@ export async function createMedia(
   const filepath = body.filepath as string;
   const owner = await ownUpload(ctx.db, caller, filepath);
   if (!isMediaFile(filepath)) throw invalidField('filepath', 'Not a video or audio file');
-  if (!(await isStoredFile(filesRootOf(ctx), filepath))) throw invalidField('filepath', 'File not found');
+  if (!(await isStoredFile(ctx, filepath))) throw invalidField('filepath', 'File not found');
   const existing = await findUploadMedia(ctx.db, caller.agentId, filepath);
   if (existing) return toMedia(ctx, existing);
   const row = await ctx.db
@@ -224,7 +218,6 @@ export async function syncVideos(
   caller: Caller,
   body: { activityId?: number },
 ): Promise<VideoSyncResult> {
-  const filesRoot = filesRootOf(ctx);
   const folders: { key: string; activityId: number | null }[] = [];
   if (body.activityId !== undefined) {
     const activityId = await ownActivity(ctx.db, caller, body.activityId);
@@ -237,10 +230,10 @@ export async function syncVideos(
   }
   const found: { source: string; activityId: number | null }[] = [];
   for (const folder of folders) {
-    const names: Dirent[] = await readdir(path.join(filesRoot, folder.key), { withFileTypes: true }).catch(() => []);
-    for (const entry of names) {
-      if (entry.isFile() && isMediaFile(entry.name))
-        found.push({ source: `${folder.key}/${entry.name}`, activityId: folder.activityId });
+    // The folder's own files (not its sub-folders', such as a media's HLS output), wherever the storage keeps them.
+    for (const file of await ctx.files.list(`${folder.key}/`)) {
+      const name = file.key.slice(folder.key.length + 1);
+      if (!name.includes('/') && isMediaFile(name)) found.push({ source: file.key, activityId: folder.activityId });
     }
   }
   const created: MediaRow[] = [];

@@ -1,5 +1,4 @@
-import { open } from 'node:fs/promises';
-import path, { extname } from 'node:path';
+import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   ERROR_CODES,
@@ -12,6 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { badRequest, HttpError, invalidField, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { secondsUntil } from '../../platform/rate-limit.ts';
+import { readStoredHead } from '../../platform/storage/local-copy.ts';
 import { assertStorageQuota } from '../price/index.ts';
 import { assertUploadContent, looksLikeImage } from '../uploads/index.ts';
 import { publicActivity } from '../watch/index.ts';
@@ -32,17 +32,8 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': '.pdf',
 };
 
-/** The first bytes of a stored file (where the embedded storage keeps it, as the uploads' content check reads it). */
-async function headOf(ctx: AppContext, key: string): Promise<Buffer> {
-  const handle = await open(path.join(ctx.config.dataDir, 'files', key), 'r');
-  try {
-    const buffer = Buffer.alloc(12);
-    const { bytesRead } = await handle.read(buffer, 0, 12, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
+/** The first bytes of a stored file, wherever the storage keeps it (a ranged read from a bucket). */
+const headOf = (ctx: AppContext, key: string): Promise<Buffer> => readStoredHead(ctx.files, key, 12);
 
 /** Where the files of an activity's forms are kept: a submitted file answer must be one of them. */
 export const registrationFileFolder = (activityId: number) => `activity/${activityId}/registration/`;
