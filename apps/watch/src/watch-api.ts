@@ -13,6 +13,7 @@ import { rewardCalls } from '@yanbo/contracts/rewards';
 import { textLiveCalls } from '@yanbo/contracts/text-live';
 import { type WatchPushingEvent, watchCalls } from '@yanbo/contracts/watch';
 import { WATCH_TOKEN_HEADER } from '@yanbo/contracts/watch-constants';
+import { watchTokenKey } from './watch-rules';
 
 // The watch page's calls (public, under /api/watch/{id}), each through its contract entry; the viewer cookie rides
 // along on its own. The page's own small client: the console's pulls in antd and its session handling.
@@ -32,7 +33,17 @@ export function apiUrl<D extends CallDef>(call: Call<D>, args: Pick<CallArgs<D>,
   return `${API_PREFIX}${fillPath(call.path, (args as { params?: Record<string, unknown> }).params)}`;
 }
 
-/** Calls an entry: its params and body typed from the entry's schemas, its answer typed as the entry's response. */
+/** The watch code's token this browser was given for the activity, if any. */
+export function readWatchToken(activityId: number): string | null {
+  try {
+    return window.localStorage.getItem(watchTokenKey(activityId));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls an entry: its params and body typed from the entry's schemas, its answer typed as the entry's response. */
 export async function api<D extends CallDef>(
   call: Call<D>,
   ...[args]: CallArgsOptional<D> extends true ? [args?: Args<D>] : [args: Args<D>]
@@ -42,6 +53,10 @@ export async function api<D extends CallDef>(
     query?: Record<string, unknown>;
     body?: unknown;
   };
+  // Every call about an activity carries the watch code's token the browser holds for it, so the server can keep
+  // what the code guards (the documents, the photos) behind it as it keeps the player.
+  const activityId = (params as Record<string, unknown> | undefined)?.id;
+  const token = typeof activityId === 'number' ? readWatchToken(activityId) : null;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
   const suffix = search.size ? `?${search}` : '';
@@ -49,7 +64,11 @@ export async function api<D extends CallDef>(
     method: call.method,
     credentials: 'same-origin',
     // A call without a body says no content type: Fastify refuses an empty JSON body.
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { [WATCH_TOKEN_HEADER]: token } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     keepalive,
   });

@@ -10,8 +10,8 @@ import { StageView } from './components/stage-view';
 import { MobileGateView, ViewerBadge } from './components/viewer-sign-in';
 import { watchTexts as t } from './locales/zh-CN';
 import styles from './watch.module.css';
-import { fetchWatchPage, followPushing, sendHeartbeat, startVisit, WatchApiError } from './watch-api';
-import { isWechatBrowser, playerLatencyMs, type Stage, stageOf, videoPosition, watchTokenKey } from './watch-rules';
+import { fetchWatchPage, followPushing, readWatchToken, sendHeartbeat, startVisit, WatchApiError } from './watch-api';
+import { isWechatBrowser, playerLatencyMs, type Stage, stageOf, videoPosition } from './watch-rules';
 
 const RENDITIONS_POLL_MS = 10_000;
 /** How long after the video starts playing its first latency is reported. */
@@ -36,14 +36,6 @@ const STATUS_TEXT: Record<Stage, string> = {
   ended: t['watch.status.ended'],
 };
 
-function readToken(activityId: number): string | null {
-  try {
-    return window.localStorage.getItem(watchTokenKey(activityId));
-  } catch {
-    return null;
-  }
-}
-
 /** The audience's page of one activity: the stage (player, countdown, prologue or epilogue) and the intro tabs. */
 export function WatchApp({
   activityId,
@@ -62,7 +54,7 @@ export function WatchApp({
   const reload = useCallback(async () => {
     if (activityId === null) return;
     try {
-      const page = await fetchWatchPage(activityId, readToken(activityId));
+      const page = await fetchWatchPage(activityId, readWatchToken(activityId));
       setLoad({ state: 'ready', page });
     } catch (error) {
       setLoad(error instanceof WatchApiError && error.status === 404 ? { state: 'notFound' } : { state: 'failed' });
@@ -129,7 +121,7 @@ export function WatchApp({
   useEffect(() => {
     if (activityId === null || !live) return;
     const timer = window.setInterval(() => {
-      fetchWatchPage(activityId, readToken(activityId))
+      fetchWatchPage(activityId, readWatchToken(activityId))
         .then((page) =>
           setLoad((current) =>
             current.state === 'ready' &&

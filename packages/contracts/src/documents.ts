@@ -228,7 +228,11 @@ export type WatchDocument = z.infer<typeof watchDocument>;
 export const watchDocuments = z.object({ items: z.array(watchDocument) });
 export type WatchDocuments = z.infer<typeof watchDocuments>;
 
-export const watchDocumentFileQuery = z.object({ download: z.enum(['0', '1']).default('0') });
+export const watchDocumentFileQuery = z.object({
+  download: z.enum(['0', '1']).default('0'),
+  /** The pass the document list put in the address (the list is answered only past the watch page's gates). */
+  t: z.string().max(512).optional(),
+});
 
 /** The watch page's address of a document's file (the API prefix included), to read or to download. */
 export const watchDocumentFilePath = (activityId: number, documentId: number, download: boolean) =>

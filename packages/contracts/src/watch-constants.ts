@@ -9,6 +9,7 @@ export const WATCH_ERRORS = {
   signInLimit: 'Too many sign-ins, try again later',
   shareLimit: 'Too many share requests, try again later',
   shareUrlForeign: 'url: Must be this activity’s watch page on a host it is served on',
+  notOpen: 'The activity is not open to this viewer',
 } as const;
 
 /** The viewer token (after the right watch code) travels in this header; the page keeps it per activity. */

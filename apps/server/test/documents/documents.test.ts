@@ -1,6 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { DOCUMENT_ERRORS, DOCUMENT_MAX_BYTES, ERROR_MESSAGES } from '@yanbo/contracts';
+import {
+  DOCUMENT_ERRORS,
+  DOCUMENT_MAX_BYTES,
+  ERROR_MESSAGES,
+  WATCH_ERRORS,
+  WATCH_TOKEN_HEADER,
+} from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { useWorld } from '../activity-world.ts';
 import { engines, expectError, nextIp, signedMobileCookie } from '../harness.ts';
@@ -34,13 +40,21 @@ describe.each(engines)('documents on %s', (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { id: number; name: string; permission: string };
   };
-  const readFile = (activityId: number, documentId: number, query = '', cookie?: string) =>
+  /** Opens a file address the watch page's list gave (its pass included), as a new tab would: no header, cookies. */
+  const openFile = (url: string, cookie?: string) =>
     w.t.app.inject({
       method: 'GET',
-      url: `/api/watch/${activityId}/document/${documentId}/file${query}`,
+      url,
       remoteAddress: nextIp(),
       ...(cookie ? { headers: { cookie } } : {}),
     });
+  const fileOf = (activityId: number, documentId: number, query = '') =>
+    `/api/watch/${activityId}/document/${documentId}/file${query}`;
+  const listed = async (activityId: number, headers?: Record<string, string>) => {
+    const answer = await w.call('GET', `/watch/${activityId}/document`, headers ? { headers } : {});
+    expect(answer.status, answer.text).toBe(200);
+    return answer.body.items as { id: number; readUrl: string; downloadUrl: string | null }[];
+  };
 
   it('uploads a PDF, lists it, renames it, changes its permission and deletes it with its file', async () => {
     const before = filesOf(w.a.id).length;
@@ -248,71 +262,98 @@ describe.each(engines)('documents on %s', (engine) => {
       token: w.bToken,
       body: { activityIds: [bActivity] },
     });
-    // Not bound yet: the page lists nothing and the file is not there.
-    expect((await w.call('GET', `/watch/${activityId}/document`)).body.items).toEqual([]);
-    expect((await readFile(activityId, doc.id)).statusCode).toBe(404);
+    // Not bound yet: the page lists nothing.
+    expect(await listed(activityId)).toEqual([]);
     await w.call('PUT', `/v3/agent/document/${doc.id}/activity`, {
       token: w.aToken,
       body: { activityIds: [activityId] },
     });
 
-    const listed = await w.call('GET', `/watch/${activityId}/document`);
-    expect(listed.body.items).toEqual([
-      {
-        id: doc.id,
-        name: '手册 v1.pdf',
-        kind: 'pdf',
-        size: PDF.length,
-        signInRequired: false,
-        canDownload: false,
-        readUrl: `/api/watch/${activityId}/document/${doc.id}/file`,
-        downloadUrl: null,
-      },
-    ]);
-    const read = await readFile(activityId, doc.id);
+    const [item] = await listed(activityId);
+    expect(item).toMatchObject({
+      id: doc.id,
+      name: '手册 v1.pdf',
+      kind: 'pdf',
+      size: PDF.length,
+      signInRequired: false,
+      canDownload: false,
+      downloadUrl: null,
+    });
+    expect(item?.readUrl).toMatch(new RegExp(`^${fileOf(activityId, doc.id)}\\?t=[\\w.-]+$`));
+    const read = await openFile(item?.readUrl ?? '');
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-type']).toBe('application/pdf');
     expect(read.headers['content-disposition']).toBe(
       `inline; filename="document-${doc.id}.pdf"; filename*=UTF-8''${encodeURIComponent('手册 v1.pdf')}`,
     );
     expect(read.rawPayload.equals(PDF)).toBe(true);
-    // Read online only: the download is refused.
-    const refused = await readFile(activityId, doc.id, '?download=1');
+    // Read online only: the download is refused, pass or not.
+    const refused = await openFile(`${item?.readUrl}&download=1`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(DOCUMENT_ERRORS.downloadNotAllowed);
 
-    // Another activity of the same agent, another agent's activity, another agent's document: all 404.
-    expect((await readFile(otherActivity, doc.id)).statusCode).toBe(404);
-    expect((await readFile(bActivity, doc.id)).statusCode).toBe(404);
-    expect((await readFile(activityId, bDoc.id)).statusCode).toBe(404);
-    expect((await readFile(activityId, bDoc.id)).json().message).toBe(DOCUMENT_ERRORS.documentNotFound);
+    // No pass, a forged one, or one given for this document on another activity: refused.
+    const pass = new URL(item?.readUrl ?? '', 'http://x').searchParams.get('t');
+    for (const url of [
+      fileOf(activityId, doc.id),
+      fileOf(activityId, doc.id, '?t=forged.pass'),
+      fileOf(otherActivity, doc.id, `?t=${pass}`),
+      fileOf(activityId, bDoc.id, `?t=${pass}`),
+    ]) {
+      const answer = await openFile(url);
+      expect(answer.statusCode, url).toBe(403);
+      expect(answer.json().message).toBe(WATCH_ERRORS.notOpen);
+    }
+    // Another activity of the same agent, and another agent's activity, list none of it.
+    expect(await listed(otherActivity)).toEqual([]);
+    expect((await listed(bActivity)).map((d) => d.id)).toEqual([bDoc.id]);
 
     await w.call('PUT', `/v3/agent/document/${doc.id}`, { token: w.aToken, body: { permission: 'download' } });
-    const allowed = (await w.call('GET', `/watch/${activityId}/document`)).body.items[0];
-    expect(allowed).toMatchObject({
-      canDownload: true,
-      downloadUrl: `/api/watch/${activityId}/document/${doc.id}/file?download=1`,
-    });
-    const downloaded = await readFile(activityId, doc.id, '?download=1');
+    const [allowed] = await listed(activityId);
+    expect(allowed?.downloadUrl).toMatch(new RegExp(`^${fileOf(activityId, doc.id)}\\?download=1&t=[\\w.-]+$`));
+    const downloaded = await openFile(allowed?.downloadUrl ?? '');
     expect(downloaded.statusCode).toBe(200);
     expect(String(downloaded.headers['content-disposition'])).toMatch(/^attachment; filename="document-\d+\.pdf"/);
     expect(downloaded.rawPayload.equals(PDF)).toBe(true);
 
     // Signed-in viewers only: a viewer without an SMS sign-in for this agent is refused, one with it reads.
     await w.call('PUT', `/v3/agent/document/${doc.id}`, { token: w.aToken, body: { signInRequired: true } });
-    expect((await w.call('GET', `/watch/${activityId}/document`)).body.items[0].signInRequired).toBe(true);
-    const anonymous = await readFile(activityId, doc.id);
+    const [gated] = await listed(activityId);
+    expect(gated).toMatchObject({ signInRequired: true });
+    const anonymous = await openFile(gated?.readUrl ?? '');
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json().message).toBe(DOCUMENT_ERRORS.signInRequired);
-    const otherAgents = await readFile(activityId, doc.id, '', signedMobileCookie(w.t.ctx, w.b.id, '13900000001'));
+    const otherAgents = await openFile(gated?.readUrl ?? '', signedMobileCookie(w.t.ctx, w.b.id, '13900000001'));
     expect(otherAgents.statusCode).toBe(403);
-    const signedIn = await readFile(activityId, doc.id, '', signedMobileCookie(w.t.ctx, w.a.id, '13900000001'));
+    const signedIn = await openFile(gated?.readUrl ?? '', signedMobileCookie(w.t.ctx, w.a.id, '13900000001'));
     expect(signedIn.statusCode).toBe(200);
 
-    // Deleted: gone from the page and its file with it.
+    // Deleted: gone from the page and its file with it, pass or not.
     await w.call('DELETE', `/v3/agent/document/${doc.id}`, { token: w.aToken });
-    expect((await w.call('GET', `/watch/${activityId}/document`)).body.items).toEqual([]);
-    expect((await readFile(activityId, doc.id)).statusCode).toBe(404);
+    expect(await listed(activityId)).toEqual([]);
+    expect((await openFile(gated?.readUrl ?? '', signedMobileCookie(w.t.ctx, w.a.id, '13900000001'))).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('lists documents only to a viewer past the page’s gates: the watch code asked for, then given', async () => {
+    const doc = await uploaded(w.aToken, '讲义.pdf');
+    const activityId = await w.activity(w.aToken);
+    await w.call('PUT', `/v3/agent/document/${doc.id}/activity`, {
+      token: w.aToken,
+      body: { activityIds: [activityId] },
+    });
+    const set = await w.call('PUT', `/activity/${activityId}/watchcode`, {
+      token: w.aToken,
+      body: { enabled: true, code: '2468' },
+    });
+    expect(set.status, set.text).toBe(200);
+    expectError(await w.call('GET', `/watch/${activityId}/document`), 403, WATCH_ERRORS.notOpen);
+    const entered = await w.call('POST', `/watch/${activityId}/watchcode`, { body: { code: '2468' }, ip: nextIp() });
+    expect(entered.status, entered.text).toBe(200);
+    const items = await listed(activityId, { [WATCH_TOKEN_HEADER]: entered.body.token });
+    expect(items.map((d) => d.id)).toEqual([doc.id]);
+    expect((await openFile(items[0]?.readUrl ?? '')).statusCode).toBe(200);
   });
 
   it('answers 404 for the watch calls of a missing activity and bad query values with 400', async () => {

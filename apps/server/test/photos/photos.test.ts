@@ -9,6 +9,8 @@ import {
   PHOTO_ERRORS,
   PHOTO_MAX_BYTES,
   PHOTO_THUMB_WIDTH,
+  WATCH_ERRORS,
+  WATCH_TOKEN_HEADER,
 } from '@yanbo/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -265,6 +267,23 @@ describe.each(engines)('photo live on %s', (engine) => {
     expect((await w.call('GET', base(activityId))).status).toBe(401);
     // A's photo is still there.
     expect((await w.call('GET', base(activityId, listId), { token: w.aToken })).body.photoCount).toBe(1);
+  });
+
+  it('shows the photos only to a viewer past the page’s gates: the watch code asked for, then given', async () => {
+    const activityId = await w.activity(w.aToken, '口令');
+    const listId = await newList(w, w.aToken, activityId);
+    const set = await w.call('PUT', `/activity/${activityId}/watchcode`, {
+      token: w.aToken,
+      body: { enabled: true, code: '1357' },
+    });
+    expect(set.status, set.text).toBe(200);
+    expectError(await w.call('GET', `/watch/${activityId}/photo-list/${listId}`), 403, WATCH_ERRORS.notOpen);
+    const entered = await w.call('POST', `/watch/${activityId}/watchcode`, { body: { code: '1357' } });
+    expect(entered.status, entered.text).toBe(200);
+    const read = await w.call('GET', `/watch/${activityId}/photo-list/${listId}`, {
+      headers: { [WATCH_TOKEN_HEADER]: entered.body.token },
+    });
+    expect(read.status, read.text).toBe(200);
   });
 
   it('bounds the watch page’s reads per address', async () => {

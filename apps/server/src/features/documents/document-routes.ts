@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { invalidField } from '../../platform/errors.ts';
+import { gateViewerOf } from '../watch/index.ts';
 import { documentFiles } from './document-files.ts';
 import * as documents from './document-service.ts';
 import { listWatchDocuments, openWatchDocument } from './watch-documents.ts';
@@ -46,9 +47,9 @@ export function registerDocumentRoutes(server: FastifyInstance, ctx: AppContext)
         .send(file.stream);
     },
     listActivityDocuments: ({ caller, params }) => documents.listActivityDocuments(ctx.db, caller, params.id),
-    listWatchDocuments: ({ params }) => listWatchDocuments(ctx, params.id),
+    listWatchDocuments: ({ params, request }) => listWatchDocuments(ctx, params.id, gateViewerOf(ctx, request)),
     readWatchDocument: async ({ params, query, request, reply }) => {
-      const file = await openWatchDocument(ctx, request, params.id, params.documentId, query.download === '1');
+      const file = await openWatchDocument(ctx, request, params.id, params.documentId, query.download === '1', query.t);
       return reply
         .type(file.mimeType)
         .header('content-length', file.size)

@@ -3,6 +3,7 @@ import {
   DOCUMENT_ERRORS,
   ERROR_CODES,
   WATCH_DOCUMENT_LIMIT,
+  WATCH_ERRORS,
   type WatchDocuments,
   watchDocumentFilePath,
 } from '@yanbo/contracts';
@@ -10,7 +11,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { secondsUntil } from '../../platform/rate-limit.ts';
-import { audienceViewerOf, publicActivity } from '../watch/index.ts';
+import { signToken, verifyToken } from '../../platform/signed-token.ts';
+import { audienceViewerOf, type GateViewer, publicActivity, requireWatchOpen } from '../watch/index.ts';
 import { documentFiles } from './document-files.ts';
 
 // The watch page's 文档 tab: the documents bound to the activity, and their files under each one's permission. A
@@ -24,9 +26,26 @@ import { documentFiles } from './document-files.ts';
 const FILE_READS_PER_ADDRESS = 600;
 const FILE_READ_WINDOW_MS = 60_000;
 
-/** GET /watch/{id}/document */
-export async function listWatchDocuments(ctx: AppContext, activityId: number): Promise<WatchDocuments> {
-  const activity = await publicActivity(ctx.db, activityId);
+/**
+ * A file's address carries a pass the list gave: the list is answered only past every gate of the watch page, and a
+ * file opens in a new tab, where the watch code's header does not go. Half a day outlasts any session on the page.
+ */
+const FILE_PASS_PURPOSE = 'watch-document';
+const FILE_PASS_TTL_MS = 12 * 3_600_000;
+
+function fileAddress(ctx: AppContext, activityId: number, documentId: number, download: boolean): string {
+  const { token } = signToken(ctx.secretKey, FILE_PASS_PURPOSE, { activityId, documentId }, FILE_PASS_TTL_MS);
+  const path = watchDocumentFilePath(activityId, documentId, download);
+  return `${path}${path.includes('?') ? '&' : '?'}t=${token}`;
+}
+
+/** GET /watch/{id}/document: the viewer must have passed the page's gates (watch code, mobiles, form, payment). */
+export async function listWatchDocuments(
+  ctx: AppContext,
+  activityId: number,
+  viewer: GateViewer,
+): Promise<WatchDocuments> {
+  const activity = await requireWatchOpen(ctx, activityId, viewer);
   const rows = await ctx.db
     .selectFrom('documents')
     .innerJoin('documentActivities', 'documentActivities.documentId', 'documents.id')
@@ -51,8 +70,8 @@ export async function listWatchDocuments(ctx: AppContext, activityId: number): P
       size: row.sizeBytes,
       signInRequired: row.signInRequired,
       canDownload: row.permission === 'download',
-      readUrl: watchDocumentFilePath(activity.id, row.id, false),
-      downloadUrl: row.permission === 'download' ? watchDocumentFilePath(activity.id, row.id, true) : null,
+      readUrl: fileAddress(ctx, activity.id, row.id, false),
+      downloadUrl: row.permission === 'download' ? fileAddress(ctx, activity.id, row.id, true) : null,
     })),
   };
 }
@@ -75,12 +94,17 @@ export async function openWatchDocument(
   activityId: number,
   documentId: number,
   download: boolean,
+  pass: string | undefined,
 ): Promise<DocumentFile> {
   const tries = await ctx.limits.hit(`document-file:ip:${request.ip}`, FILE_READ_WINDOW_MS);
   if (tries.count > FILE_READS_PER_ADDRESS) {
     throw tooManyRequests('Too many document reads', ERROR_CODES.rateLimited, secondsUntil(tries.resetAt));
   }
   const activity = await publicActivity(ctx.db, activityId);
+  const passed = pass
+    ? verifyToken<{ activityId: number; documentId: number }>(ctx.secretKey, FILE_PASS_PURPOSE, pass)
+    : null;
+  if (passed?.activityId !== activity.id || passed.documentId !== documentId) throw forbidden(WATCH_ERRORS.notOpen);
   const row = await ctx.db
     .selectFrom('documents')
     .innerJoin('documentActivities', 'documentActivities.documentId', 'documents.id')

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { clientOf } from '../../platform/auth.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { invalidField } from '../../platform/errors.ts';
+import { gateViewerOf } from '../watch/index.ts';
 import * as photos from './photo-service.ts';
 
 /** The files of a multipart upload, each read whole up to the size limit (over it: its data is null). */
@@ -31,6 +32,6 @@ export function registerPhotoRoutes(server: FastifyInstance, ctx: AppContext) {
     uploadPhotos: ({ caller, params, request }) =>
       photos.uploadPhotos(ctx, caller, params.id, params.listId, () => uploadedFiles(request)),
     getWatchPhotoList: ({ params, query, request }) =>
-      photos.getWatchPhotoList(ctx, params.id, params.listId, query, clientOf(request).ip),
+      photos.getWatchPhotoList(ctx, params.id, params.listId, query, clientOf(request).ip, gateViewerOf(ctx, request)),
   });
 }

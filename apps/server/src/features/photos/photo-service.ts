@@ -26,7 +26,7 @@ import { type RateRule, take } from '../../platform/rate-limit.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { publishToViewers } from '../comments/index.ts';
 import { assertStorageQuota } from '../price/index.ts';
-import { publicActivity } from '../watch/index.ts';
+import { type GateViewer, requireWatchOpen } from '../watch/index.ts';
 import { makeRenditions, type PhotoRenditions } from './photo-images.ts';
 import * as repo from './photo-repository.ts';
 
@@ -264,10 +264,12 @@ export async function getWatchPhotoList(
   listId: number,
   page: Page,
   ip: string,
+  viewer: GateViewer,
 ): Promise<WatchPhotoList> {
   const wait = await take(ctx.limits, WATCH_READS_PER_ADDRESS, `photo-list:ip:${ip}`);
   if (wait !== null) throw tooManyRequests(PHOTO_ERRORS.readLimit, ERROR_CODES.rateLimited, wait);
-  await publicActivity(ctx.db, activityId);
+  // The photos are the event's as much as its stream: past the page's gates only (watch code, mobiles, form, payment).
+  await requireWatchOpen(ctx, activityId, viewer);
   const list = await repo.findPublicList(ctx.db, activityId, listId);
   if (!list) throw notFound(PHOTO_ERRORS.listNotFound);
   const { rows, total } = await repo.pagePhotos(ctx.db, listId, page, true);

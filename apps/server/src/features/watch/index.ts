@@ -3,11 +3,12 @@
 // viewer id is a signed-in person), and the reminders its subscribers get when a push starts.
 
 export { type AudienceViewer, audienceViewerOf } from './audience-viewer.ts';
+export { gateViewerOf } from './gate-viewer.ts';
 export { sanitiseHtml } from './html-sanitiser.ts';
 export { viewerFromCookie, viewerIdOf } from './viewer-cookie.ts';
 export { isMobileViewerId, MOBILE_VIEWER_ID_PATTERN, mobileViewerId } from './viewer-mobile.ts';
 export { registerWatchPage } from './watch-page-html.ts';
 export { registerWatchRoutes } from './watch-routes.ts';
-export { hasVisited, publicActivity } from './watch-service.ts';
+export { type GateViewer, hasVisited, publicActivity, requireWatchOpen } from './watch-service.ts';
 export { viewerAccess } from './watch-sign-in.ts';
 export { remindersSettled, remindSubscribers } from './watch-subscribe.ts';

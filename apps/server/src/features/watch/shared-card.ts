@@ -13,7 +13,10 @@ import { getWatchPage, publicActivity } from './watch-service.ts';
  */
 export async function sharedCard(ctx: AppContext, activityId: number) {
   const activity = await publicActivity(ctx.db, activityId);
-  const [page, brand] = await Promise.all([getWatchPage(ctx, activityId), imageTemplateOf(ctx.db, activity.agentId)]);
+  const [page, brand] = await Promise.all([
+    getWatchPage(ctx, activityId, {}),
+    imageTemplateOf(ctx.db, activity.agentId),
+  ]);
   const card = page.shareCard;
   const logo = brand.logo !== DEFAULT_IMAGE_TEMPLATE.logo ? brand.logo : '';
   return {

@@ -5,6 +5,7 @@ import { clientOf } from '../../platform/auth.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { cookieValue } from '../../platform/cookies.ts';
 import { audienceViewerOf } from './audience-viewer.ts';
+import { gateViewerOf } from './gate-viewer.ts';
 import { newViewerId, viewerIdOf, viewerSetCookie } from './viewer-cookie.ts';
 import { followPushing } from './watch-events.ts';
 import * as watch from './watch-service.ts';
@@ -17,14 +18,7 @@ export function registerWatchRoutes(server: FastifyInstance, ctx: AppContext) {
   registerCalls(server, watchCalls, {
     getWatchPage: ({ params, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      const token = request.headers[WATCH_TOKEN_HEADER];
-      return watch.getWatchPage(
-        ctx,
-        params.id,
-        typeof token === 'string' ? token : undefined,
-        cookieValue(request.headers.cookie, VIEWER_MOBILE_COOKIE),
-        viewerIdOf(ctx, request),
-      );
+      return watch.getWatchPage(ctx, params.id, gateViewerOf(ctx, request));
     },
     enterWatchCode: ({ params, body, request }) => watch.enterWatchCode(ctx, params.id, body.code, clientOf(request)),
     startVisit: async ({ params, body, request, reply }) => {

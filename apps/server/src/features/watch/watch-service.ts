@@ -27,7 +27,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { ClientInfo } from '../../platform/auth.ts';
 import { hmac, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { badRequest, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { secondsUntil } from '../../platform/rate-limit.ts';
 import { readActivitySection } from '../../platform/settings-store.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
@@ -80,16 +80,69 @@ function viewerTokenValid(secretKey: string, activityId: number, code: string, t
   return payload?.activityId === activityId && payload.code === codeTag(secretKey, code);
 }
 
+/** What a viewer brings to an activity's gates: the watch code's token, the SMS sign-in cookie, the browser's id. */
+export interface GateViewer {
+  viewerToken?: string;
+  mobileCookie?: string;
+  browserId?: string;
+}
+
+/** Every gate the watch page shows before it plays, for one viewer. */
+async function gatesOf(
+  ctx: AppContext,
+  activity: { id: number; agentId: number },
+  code: { enabled: boolean; code: string },
+  allowedMobiles: readonly string[],
+  viewer: GateViewer,
+) {
+  const watchCodeRequired =
+    code.enabled && !viewerTokenValid(ctx.secretKey, activity.id, code.code, viewer.viewerToken);
+  const mobile = signedInMobile(ctx.secretKey, viewer.mobileCookie, activity.agentId);
+  const { browserId } = viewer;
+  // Seed 001 §6 block management: a person the agent blocked watches none of its activities.
+  // Signed out, the browser is still the person's when it was merged into a blocked one.
+  const blocked =
+    (mobile !== undefined && (await isMobileBlocked(ctx.db, activity.agentId, mobile))) ||
+    (browserId !== undefined && (await isBlockedOnActivity(ctx.db, activity.id, browserId)));
+  const mobileGate = blocked ? ('blocked' as const) : mobileGateOf(allowedMobiles, mobile);
+  // Issue 12: a bound registration asks for the form (and its review) before the activity plays.
+  const registration = await registrationGate(ctx.db, activity.id, {
+    mobile,
+    browserId,
+    viewerId: mobile ? mobileViewerId(ctx.secretKey, mobile) : browserId,
+  });
+  // Issue 13: an activity with a per-view price plays once this viewer (its mobile's id or its browser's) has paid.
+  const paidView = await paidViewGate(ctx.db, activity.id, [
+    mobile ? mobileViewerId(ctx.secretKey, mobile) : undefined,
+    browserId,
+  ]);
+  return { watchCodeRequired, mobile, mobileGate, registration, paidView };
+}
+
+const gatesOpen = (gates: Awaited<ReturnType<typeof gatesOf>>) =>
+  !gates.watchCodeRequired && gates.mobileGate === 'open' && gates.registration === 'open' && gates.paidView === 'open';
+
+/**
+ * For the audience calls that hand out an activity's content beside its stream (its documents, its photos): 403 unless
+ * the viewer has passed every gate the watch page shows (watch code, allowed mobiles, block, registration, payment),
+ * so what a gate keeps from the player it keeps from them too.
+ */
+export async function requireWatchOpen(ctx: AppContext, activityId: number, viewer: GateViewer) {
+  const activity = await publicActivity(ctx.db, activityId);
+  const [template, code] = await Promise.all([
+    readActivitySection(ctx.db, activityId, 'template', liveTemplate, structuredClone(DEFAULT_LIVE_TEMPLATE)),
+    watchCodeOf(ctx.db, activityId),
+  ]);
+  if (!gatesOpen(await gatesOf(ctx, activity, code, template.value.allowedMobiles, viewer))) {
+    throw forbidden(WATCH_ERRORS.notOpen);
+  }
+  return activity;
+}
+
 const cleanTab = (tab: IntroTab): IntroTab => (tab.richText ? { ...tab, richText: sanitiseHtml(tab.richText) } : tab);
 
 /** GET /api/watch/{id} */
-export async function getWatchPage(
-  ctx: AppContext,
-  activityId: number,
-  viewerToken?: string,
-  mobileCookie?: string,
-  browserId?: string,
-): Promise<WatchPage> {
+export async function getWatchPage(ctx: AppContext, activityId: number, viewer: GateViewer): Promise<WatchPage> {
   const activity = await publicActivity(ctx.db, activityId);
   const [template, card, code, invite] = await Promise.all([
     readActivitySection(ctx.db, activityId, 'template', liveTemplate, structuredClone(DEFAULT_LIVE_TEMPLATE)),
@@ -103,25 +156,8 @@ export async function getWatchPage(
   ]);
   const { subscribedMobileList: _mobiles, allowedMobiles: _allowed, ...shown } = template.value;
   const tabs = shown.introTabs.map(cleanTab);
-  const watchCodeRequired = code.enabled && !viewerTokenValid(ctx.secretKey, activityId, code.code, viewerToken);
-  const mobile = signedInMobile(ctx.secretKey, mobileCookie, activity.agentId);
-  // Seed 001 §6 block management: a person the agent blocked watches none of its activities.
-  // Signed out, the browser is still the person's when it was merged into a blocked one.
-  const blocked =
-    (mobile !== undefined && (await isMobileBlocked(ctx.db, activity.agentId, mobile))) ||
-    (browserId !== undefined && (await isBlockedOnActivity(ctx.db, activityId, browserId)));
-  const mobileGate = blocked ? 'blocked' : mobileGateOf(template.value.allowedMobiles, mobile);
-  // Issue 12: a bound registration asks for the form (and its review) before the activity plays.
-  const registration = await registrationGate(ctx.db, activityId, {
-    mobile,
-    browserId,
-    viewerId: mobile ? mobileViewerId(ctx.secretKey, mobile) : browserId,
-  });
-  // Issue 13: an activity with a per-view price plays once this viewer (its mobile's id or its browser's) has paid.
-  const paidView = await paidViewGate(ctx.db, activityId, [
-    mobile ? mobileViewerId(ctx.secretKey, mobile) : undefined,
-    browserId,
-  ]);
+  const gates = await gatesOf(ctx, activity, code, template.value.allowedMobiles, viewer);
+  const { watchCodeRequired, mobile, mobileGate, registration, paidView } = gates;
   const { pullSource } = streamAddresses(ctx.secretKey, ctx.config, activity, sdIsLive(ctx.ingest, activity));
   return {
     activity: {
@@ -143,10 +179,7 @@ export async function getWatchPage(
     mobileGate,
     registrationGate: registration,
     paidViewGate: paidView,
-    playback:
-      watchCodeRequired || mobileGate !== 'open' || registration !== 'open' || paidView !== 'open' || !activity.stream
-        ? null
-        : pullSource,
+    playback: !gatesOpen(gates) || !activity.stream ? null : pullSource,
   };
 }
 
