@@ -161,9 +161,16 @@ export function productJourneys(j: Journey) {
         );
         await j.screenshot(console, 'products-shops');
 
-        // The money: the agent's income is 9.90 less the free plan's 10% fee, and the ledger check is one.
+        // The money: the agent's income is 9.90 less the free plan's 10% fee, listed in 收入 as 商品销售, and the ledger
+        // check is one.
         const balance = await api<{ income: number }>(j, agent.token, 'GET', '/agent/balance');
         assert.equal(balance.income, 891);
+        await console.goto('/financial?tab=income');
+        const sale = console.getByTestId('earnings-table').locator('tbody tr').filter({ hasText: '星河保温杯 × 1' });
+        await sale.getByText('商品销售').waitFor();
+        await sale.getByText('林小姐').waitFor();
+        await sale.getByText('8.91').waitFor();
+        await j.screenshot(console, 'products-income');
         await console.goto('/financial?tab=statement');
         await console.getByTestId('statement-accounts').getByText('观众收入').waitFor();
         await console.getByTestId('ledger-check').click();

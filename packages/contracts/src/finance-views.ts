@@ -9,8 +9,8 @@ import { statsRangeQuery } from './stats.ts';
 // ledger says an agent earned, holds and spent, and what its streams used. Every amount is an integer in fen; the
 // console formats yuan. The calls that move money (cards, withdrawals, outflow, recharge, balances) are finance.ts.
 
-/** The two kinds of audience income (seed 000 §3: per-view = paid watching, gift-reward). */
-export const INCOME_TYPES = ['per-view', 'gift-reward'] as const;
+/** The kinds of audience income (seed 000 §3: per-view = paid watching, gift-reward), and the shop's sales (goods). */
+export const INCOME_TYPES = ['per-view', 'gift-reward', 'goods'] as const;
 export type IncomeType = (typeof INCOME_TYPES)[number];
 
 /** One payment a viewer made to the agent: what the viewer paid, the platform's fee and what the agent earned. */
@@ -67,6 +67,7 @@ export type GainDetails = z.infer<typeof gainDetails>;
 export const TRANSACTION_KINDS = [
   'gift-reward',
   'per-view',
+  'goods',
   'withdrawal',
   'withdrawal-returned',
   'outflow',

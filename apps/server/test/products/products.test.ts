@@ -458,6 +458,28 @@ describe.each(engines)('products on %s', (engine) => {
     expect(await entries()).toHaveLength(3);
     expect((await w.call('GET', `/v3/agent/product/${product.id}`, { token: w.aToken })).body.stock).toBe(3);
 
+    // The finance centre's income lists the sale as goods, with its buyer, and the account detail names it.
+    const income = await w.call('GET', '/order?type=goods', { token: w.aToken });
+    expect(income.status, income.text).toBe(200);
+    expect(income.body.items).toEqual([
+      expect.objectContaining({
+        type: 'goods',
+        orderId,
+        payer: '张三',
+        description: '礼盒 × 2',
+        amount: 2000,
+        fee: 200,
+        earnings: 1800,
+      }),
+    ]);
+    expect(income.body.totalEarnings).toBe(1800);
+    const gifts = await w.call('GET', '/order?type=gift-reward', { token: w.aToken });
+    expect(gifts.body.items.map((item: { orderId: number }) => item.orderId)).not.toContain(orderId);
+    const details = await w.call('GET', `/agent/${w.a.id}/gain-details?type=goods`, { token: w.aToken });
+    expect(details.body.items[0]).toMatchObject({ type: 'goods', orderId });
+    const detail = await w.call('GET', `/v3/agent/${w.a.id}/transaction`, { token: w.aToken });
+    expect(detail.body.items.find((item: { kind: string }) => item.kind === 'goods')).toBeTruthy();
+
     // The agent sees the order, with its delivery, and ships it.
     const listed = await w.call('GET', `/v3/activity/${activityId}/product-order`, { token: w.aToken });
     expect(listed.body.items[0]).toMatchObject({

@@ -14,7 +14,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import type { FinanceSubject } from './finance-agent.ts';
 
-// The audience's payments to an agent, read off the ledger (issue 13 "Money in"): each paid view and paid gift is one
+// The audience's payments to an agent, read off the ledger (issue 13 "Money in"): each paid view, paid gift and shop sale is one
 // txn in which the pay provider's clearing account is debited what the viewer paid, and the agent's audience_sales and
 // the platform's platform_fees are credited its earnings and the fee. A payment is listed by its audience_sales entry
 // (so `order id desc` of seed 000 §7 is that entry's id), with the fee and earnings summed over its txn.
@@ -36,10 +36,17 @@ function incomeEntries(db: Db, subject: FinanceSubject, filter: IncomeFilter, li
     .leftJoin('activities as a', 'a.id', 'e.activityId')
     .where('e.agentId', '=', subject.agent.id)
     .where('e.account', 'in', listed ? ['audience_sales'] : ['audience_sales', 'platform_fees'])
-    .where((eb) => eb.or([eb('e.giftOrderId', 'is not', null), eb('e.viewOrderId', 'is not', null)]));
+    .where((eb) =>
+      eb.or([
+        eb('e.giftOrderId', 'is not', null),
+        eb('e.viewOrderId', 'is not', null),
+        eb('e.shopOrderId', 'is not', null),
+      ]),
+    );
   if (listed) query = query.where('e.amount', '<', '0');
   if (filter.type === 'gift-reward') query = query.where('e.giftOrderId', 'is not', null);
   if (filter.type === 'per-view') query = query.where('e.viewOrderId', 'is not', null);
+  if (filter.type === 'goods') query = query.where('e.shopOrderId', 'is not', null);
   if (filter.activityId !== undefined) query = query.where('e.activityId', '=', filter.activityId);
   if (filter.startTime) query = query.where('e.createdAt', '>=', new Date(filter.startTime));
   if (filter.endTime) query = query.where('e.createdAt', '<=', new Date(filter.endTime));
@@ -72,11 +79,13 @@ async function incomePage(
     base
       .leftJoin('giftOrders as g', 'g.id', 'e.giftOrderId')
       .leftJoin('paidViewOrders as v', 'v.id', 'e.viewOrderId')
+      .leftJoin('shopOrders as s', 's.id', 'e.shopOrderId')
       .select((eb) => [
         'e.id',
         'e.activityId',
         'e.giftOrderId',
         'e.viewOrderId',
+        'e.shopOrderId',
         'e.memo',
         'e.createdAt',
         'a.name as activityName',
@@ -84,6 +93,9 @@ async function incomePage(
         'g.giftName',
         'g.count as giftCount',
         'v.viewerId',
+        's.buyerName',
+        's.productName',
+        's.count as goodsCount',
         txnSum(eb, 'audience_sales').as('earned'),
         txnSum(eb, 'platform_fees').as('fee'),
       ])
@@ -104,14 +116,19 @@ async function incomePage(
     const earnings = -Number(row.earned);
     const fee = -Number(row.fee);
     const isGift = row.giftOrderId !== null;
+    const isGoods = row.shopOrderId !== null;
     return {
       id: Number(row.id),
-      type: isGift ? 'gift-reward' : 'per-view',
+      type: isGift ? 'gift-reward' : isGoods ? 'goods' : 'per-view',
       activityId: row.activityId,
       activityName: row.activityName,
-      orderId: row.giftOrderId ?? row.viewOrderId,
-      payer: row.nickname ?? (row.viewerId ? `观众 ${row.viewerId.slice(0, 6)}` : ''),
-      description: isGift ? `${row.giftName ?? row.memo} × ${row.giftCount ?? 1}` : row.memo,
+      orderId: row.giftOrderId ?? row.viewOrderId ?? row.shopOrderId,
+      payer: row.nickname ?? row.buyerName ?? (row.viewerId ? `观众 ${row.viewerId.slice(0, 6)}` : ''),
+      description: isGift
+        ? `${row.giftName ?? row.memo} × ${row.giftCount ?? 1}`
+        : isGoods
+          ? `${row.productName ?? row.memo} × ${row.goodsCount ?? 1}`
+          : row.memo,
       amount: earnings + fee,
       fee,
       earnings,

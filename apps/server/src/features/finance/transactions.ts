@@ -50,12 +50,18 @@ function entriesWithBalance(db: Db, agentId: number, accounts: Account[], page: 
 }
 
 function kindOf(
-  row: { giftOrderId: number | null; viewOrderId: number | null; rechargeId: number | null },
+  row: {
+    giftOrderId: number | null;
+    viewOrderId: number | null;
+    shopOrderId: number | null;
+    rechargeId: number | null;
+  },
   withdrawal: string | null,
   amount: number,
 ): TransactionKind {
   if (row.giftOrderId !== null) return 'gift-reward';
   if (row.viewOrderId !== null) return 'per-view';
+  if (row.shopOrderId !== null) return 'goods';
   if (row.rechargeId !== null) return 'recharge';
   if (withdrawal !== null) {
     if (amount > 0) return 'withdrawal-returned';
@@ -80,6 +86,7 @@ export async function listTransactions(db: Db, subject: FinanceSubject, page: Pa
         'x.createdAt',
         'x.giftOrderId',
         'x.viewOrderId',
+        'x.shopOrderId',
         'x.rechargeId',
         'w.kind as withdrawalKind',
         'a.name as activityName',

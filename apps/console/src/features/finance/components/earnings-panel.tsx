@@ -75,6 +75,7 @@ export function EarningsPanel() {
           { value: 'all', label: t['financeViews.type.all'] },
           { value: 'per-view', label: t['financeViews.type.per-view'] },
           { value: 'gift-reward', label: t['financeViews.type.gift-reward'] },
+          { value: 'goods', label: t['financeViews.type.goods'] },
         ]}
       />
       <Table<IncomeRecord>

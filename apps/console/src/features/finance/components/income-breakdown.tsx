@@ -16,7 +16,7 @@ import { yuan } from '../finance-views-rules';
 
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
-/** One income tab (per-view or gift-reward): the payments, 5 a page, newest first, with their download. */
+/** One income tab (per-view, gift-reward or goods): the payments, 5 a page, newest first, with their download. */
 function IncomeTab({ agentId, type, canDownload }: { agentId: number; type: IncomeType; canDownload: boolean }) {
   const [page, setPage] = useState(1);
   const details = useQuery(gainDetailsQuery(agentId, type, page));
@@ -28,7 +28,7 @@ function IncomeTab({ agentId, type, canDownload }: { agentId: number; type: Inco
       render: (_, r) => r.activityName ?? (r.activityId ? `#${r.activityId}` : '—'),
     },
     { title: t['financeViews.column.payer'], dataIndex: 'payer', key: 'payer' },
-    ...(type === 'gift-reward'
+    ...(type !== 'per-view'
       ? [{ title: t['financeViews.column.item'], dataIndex: 'description', key: 'description' }]
       : []),
     { title: t['financeViews.column.amount'], key: 'amount', align: 'right', render: (_, r) => yuan(r.amount) },
@@ -46,7 +46,8 @@ function IncomeTab({ agentId, type, canDownload }: { agentId: number; type: Inco
         <Typography.Text type="secondary" data-testid={`breakdown-total-${type}`}>
           {t['financeViews.breakdown.total'](yuan(details.data?.totalEarnings ?? 0))}
         </Typography.Text>
-        {canDownload && (
+        {/* The seed's downloads are of per-view and gift-reward income; the shop's sales are read here. */}
+        {canDownload && type !== 'goods' && (
           <Button
             size="small"
             onClick={() =>
@@ -139,6 +140,11 @@ export function IncomeBreakdown({ agentId, canDownload }: { agentId: number; can
           key: 'gift-reward',
           label: t['financeViews.type.gift-reward'],
           children: <IncomeTab agentId={agentId} type="gift-reward" canDownload={canDownload} />,
+        },
+        {
+          key: 'goods',
+          label: t['financeViews.type.goods'],
+          children: <IncomeTab agentId={agentId} type="goods" canDownload={canDownload} />,
         },
         {
           key: 'account',
