@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { api, type Journey, journey, openPhone } from '../harness.ts';
+import { FFMPEG, push } from './live-ops.ts';
 
 // Issue 14, aggregation pages (多会场): the console makes an aggregation of two activities (主会场, 分会场), is refused
 // an activity another aggregation holds (添加失败，活动已被应用在其它多会场中), and a catalog is refused one of its
 // venues with the same text (seed 001 §8); the list loads 10 at a time with 加载更多 until a page brings fewer (seed
-// 000 §4); a phone opens the public page, sees the venues in order and follows one to its watch page.
+// 000 §4); while the main venue pushes, a phone opens the public page, sees the venues in order with 直播中 on the
+// live one, and follows it to its watch page.
 
 /** Picks an activity for a venue by searching its name. */
 async function pickVenue(page: Page, index: number, name: string) {
@@ -21,11 +24,15 @@ const okButton = (page: Page) => page.locator('.ant-modal-footer .ant-btn-primar
 export function aggregationJourneys(j: Journey) {
   journey(
     'aggregation: an aggregation of two venues made and edited, clashes refused with the seed’s text, 加载更多 by tens, the public page on a phone opens a venue',
-    async () => {
+    async (t) => {
+      if (!existsSync(FFMPEG)) return t.skip('ffmpeg is not installed');
       const agent = await j.newAgent();
       const make = (name: string) =>
         api<{ id: number }>(j, agent.token, 'POST', '/activity', { name }).then((activity) => activity.id);
-      const main = await make('峰会主论坛');
+      const mainActivity = await api<{ id: number; stream: { pushUrl: string } }>(j, agent.token, 'POST', '/activity', {
+        name: '峰会主论坛',
+      });
+      const main = mainActivity.id;
       const branch = await make('峰会技术分论坛');
       const taken = await make('往届峰会回放');
       // Ten older aggregations, each of an activity of its own; the last holds 往届峰会回放.
@@ -115,17 +122,31 @@ export function aggregationJourneys(j: Journey) {
       await page.getByText('删除成功').waitFor();
       await old.waitFor({ state: 'detached' });
 
-      // The public page on a phone: the venues in order, each a link to its watch page.
-      const phone = await openPhone(j, `/watch/aggregation/${aggregationId}`);
-      await phone.getByRole('heading', { name: '2026 技术峰会' }).waitFor();
-      await phone.getByText('两天议程，三大主题').waitFor();
-      const venues = phone.locator('a.venue');
-      assert.deepEqual(await venues.locator('strong').allTextContents(), ['分会场', '主会场']);
-      await j.screenshot(phone, 'aggregation-phone-page');
-      await phone.getByRole('link', { name: /主会场/ }).click();
-      await phone.waitForURL(new RegExp(`/watch/${main}$`));
-      await phone.getByText('峰会主论坛').first().waitFor();
-      await j.screenshot(phone, 'aggregation-phone-watch');
+      // The main venue goes live; the public page on a phone: the venues in order, 直播中 on the live one, each a link
+      // to its watch page. The page is drawn when it is opened, so the viewer opens it again until the push shows.
+      const ffmpeg = push(mainActivity.stream.pushUrl, 120);
+      try {
+        const phone = await openPhone(j, `/watch/aggregation/${aggregationId}`);
+        await phone.getByRole('heading', { name: '2026 技术峰会' }).waitFor();
+        await phone.getByText('两天议程，三大主题').waitFor();
+        const live = phone.locator(`a.venue[data-activity-id="${main}"] .badge.live`);
+        const deadline = Date.now() + 30_000;
+        while ((await live.count()) === 0) {
+          assert.ok(Date.now() < deadline, 'the main venue never showed 直播中');
+          await phone.reload();
+        }
+        await phone.getByText('1 个会场直播中').waitFor();
+        const venues = phone.locator('a.venue');
+        assert.deepEqual(await venues.locator('strong').allTextContents(), ['分会场', '主会场']);
+        await j.screenshot(phone, 'aggregation-phone-page');
+        await phone.getByRole('link', { name: /主会场/ }).click();
+        await phone.waitForURL(new RegExp(`/watch/${main}$`));
+        await phone.getByText('峰会主论坛').first().waitFor();
+        await phone.locator('video').first().waitFor();
+        await j.screenshot(phone, 'aggregation-phone-watch');
+      } finally {
+        ffmpeg.kill('SIGKILL');
+      }
     },
   );
 }
