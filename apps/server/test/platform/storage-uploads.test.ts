@@ -94,6 +94,9 @@ describe.each(engines.flatMap((engine) => modes.map((mode) => ({ engine, mode })
       expect(statusOf(result)).toBe(200);
       const { filepath, url } = bodyOf(result) as { filepath: string; url: string };
       expect(filepath).toMatch(new RegExp(`^agent/${agent.id}/avatar/.+\\.png$`));
+      // The agent's storage counts it, wherever it is kept.
+      const usage = await call(t.app, 'GET', '/agent/storageUsage', { token });
+      expect(usage.body).toMatchObject({ bytes: PNG.length, files: 1, byKind: { uploads: PNG.length } });
       const served = await t.app.inject({ method: 'GET', url: `/files/${filepath}` });
       if (mode === 'local') {
         expect(url).toBe(`/files/${filepath}`);

@@ -1,8 +1,7 @@
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { AgentUsage } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { agentInTree } from '../../platform/tenancy.ts';
 import { toCredit } from './agent-views.ts';
 
@@ -47,7 +46,7 @@ export async function getAgentUsage(ctx: AppContext, caller: Caller, agentId?: n
     subagentCount: Number(subagents.n),
     subagentQuota: quota.subagentQuota,
     storageBytes: await storageBytes(
-      path.join(ctx.config.dataDir, 'files'),
+      ctx.files,
       agent.id,
       activityIds.map((row) => row.id),
     ),
@@ -56,33 +55,14 @@ export async function getAgentUsage(ctx: AppContext, caller: Caller, agentId?: n
   };
 }
 
-/** Bytes under files/agent/<id> and files/activity/<activityId> of the local file storage (0 where nothing is). */
-async function storageBytes(filesRoot: string, agentId: number, activityIds: number[]): Promise<number> {
-  const owned = new Set(activityIds.map(String));
-  const activityFolders = (await entries(path.join(filesRoot, 'activity')))
-    .filter((entry) => entry.isDirectory() && owned.has(entry.name))
-    .map((entry) => path.join(filesRoot, 'activity', entry.name));
-  const sizes = await Promise.all(
-    [path.join(filesRoot, 'agent', String(agentId)), ...activityFolders].map((folder) => folderSize(folder)),
-  );
-  return sizes.reduce((sum, size) => sum + size, 0);
-}
-
-async function entries(folder: string) {
-  try {
-    return await readdir(folder, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-async function folderSize(folder: string): Promise<number> {
+/** Bytes under agent/<id>/ and activity/<activityId>/ of the file storage, on disk or in the bucket (0 where nothing is). */
+async function storageBytes(files: FileStorage, agentId: number, activityIds: number[]): Promise<number> {
+  const prefixes = [`agent/${agentId}/`, ...activityIds.map((id) => `activity/${id}/`)];
   let total = 0;
-  for (const entry of await entries(folder)) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) total += await folderSize(full);
-    else if (entry.isFile()) total += (await stat(full)).size;
+  // A few listings at a time: each is a request when the files are in a bucket.
+  for (let at = 0; at < prefixes.length; at += 8) {
+    const listed = await Promise.all(prefixes.slice(at, at + 8).map((prefix) => files.list(prefix)));
+    for (const file of listed.flat()) total += file.size;
   }
   return total;
 }

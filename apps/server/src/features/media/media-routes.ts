@@ -26,7 +26,7 @@ export async function registerMediaRoutes(server: FastifyInstance, ctx: AppConte
     getMedia: ({ caller, params }) => mediaService.getMedia(ctx, caller, params.id),
     retryTranscode: ({ caller, params }) => mediaService.retryTranscode(ctx, jobs, caller, params.id),
     syncVideos: ({ caller, body }) => mediaService.syncVideos(ctx, jobs, caller, body ?? {}),
-    getStorageUsage: ({ caller }) => computeStorageUsage(ctx.db, caller, filesRoot),
+    getStorageUsage: ({ caller }) => computeStorageUsage(ctx.db, caller, ctx.files),
     getLiveMedia: ({ caller, query }) => lists.getLiveMedia(ctx, caller, query.activityId),
     updateLiveMedia: ({ caller, query, body }) => lists.updateLiveMedia(ctx, caller, query.activityId, body.lists),
     getGlobalMedia: ({ caller }) => lists.getGlobalMedia(ctx, caller),

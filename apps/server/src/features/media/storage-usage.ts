@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { StorageUsage } from '@yanbo/contracts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { ownRows } from '../../platform/tenancy.ts';
 
 export interface Usage {
@@ -41,35 +42,32 @@ export async function directoryUsage(dir: string, skip?: (full: string) => boole
   return usage;
 }
 
+/** Activities whose files are listed at once: each is a listing request when the files are in a bucket. */
+const LISTING_CONCURRENCY = 8;
+
 /**
- * GET /agent/storageUsage: the agent's files as the file store keeps them: its own uploads (agent/{id}/), the
- * transcoded media among them (agent/{id}/media/) and every one of its activities' uploads (activity/{id}/), deleted
- * activities included, since their files still take up space.
+ * GET /agent/storageUsage: the agent's files as the file store keeps them (on disk or in the bucket): its own uploads
+ * (agent/{id}/), the transcoded media among them (agent/{id}/media/) and every one of its activities' uploads
+ * (activity/{id}/), deleted activities included, since their files still take up space.
  */
-export async function storageUsage(db: Db, caller: Caller, filesRoot: string): Promise<StorageUsage> {
-  const agentDir = path.join(filesRoot, 'agent', String(caller.agentId));
-  const mediaDir = path.join(agentDir, 'media');
-  const activityIds = new Set(
-    (await ownRows(db, 'activities', caller).select('id').execute()).map((row) => String(row.id)),
-  );
-  let activityFolders: string[] = [];
-  try {
-    activityFolders = (await readdir(path.join(filesRoot, 'activity'))).filter((name) => activityIds.has(name));
-  } catch {
-    // no activity has uploaded anything yet
+export async function storageUsage(db: Db, caller: Caller, files: FileStorage): Promise<StorageUsage> {
+  const agentPrefix = `agent/${caller.agentId}/`;
+  const mediaPrefix = `${agentPrefix}media/`;
+  const activityIds = (await ownRows(db, 'activities', caller).select('id').execute()).map((row) => row.id);
+  const uploads: Usage = { bytes: 0, files: 0 };
+  const media: Usage = { bytes: 0, files: 0 };
+  const activityUsage: Usage = { bytes: 0, files: 0 };
+  const add = (usage: Usage, size: number) => {
+    usage.bytes += size;
+    usage.files += 1;
+  };
+  for (const file of await files.list(agentPrefix)) add(file.key.startsWith(mediaPrefix) ? media : uploads, file.size);
+  for (let at = 0; at < activityIds.length; at += LISTING_CONCURRENCY) {
+    const listed = await Promise.all(
+      activityIds.slice(at, at + LISTING_CONCURRENCY).map((id) => files.list(`activity/${id}/`)),
+    );
+    for (const file of listed.flat()) add(activityUsage, file.size);
   }
-  const [uploads, media, ...activities] = await Promise.all([
-    directoryUsage(agentDir, (full) => full === mediaDir),
-    directoryUsage(mediaDir),
-    ...activityFolders.map((name) => directoryUsage(path.join(filesRoot, 'activity', name))),
-  ]);
-  const activityUsage = activities.reduce(
-    (sum, usage) => ({ bytes: sum.bytes + usage.bytes, files: sum.files + usage.files }),
-    {
-      bytes: 0,
-      files: 0,
-    },
-  );
   return {
     bytes: uploads.bytes + media.bytes + activityUsage.bytes,
     files: uploads.files + media.files + activityUsage.files,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
@@ -24,7 +23,7 @@ export async function storageQuotaBytes(ctx: AppContext, agentId: number): Promi
 export async function assertStorageQuota(ctx: AppContext, agentId: number, storedKey?: string): Promise<void> {
   const [quota, usage] = await Promise.all([
     storageQuotaBytes(ctx, agentId),
-    storageUsage(ctx.db, { agentId } as Caller, path.join(ctx.config.dataDir, 'files')),
+    storageUsage(ctx.db, { agentId } as Caller, ctx.files),
   ]);
   const full = storedKey === undefined ? usage.bytes >= quota : usage.bytes > quota;
   if (!full) return;
