@@ -19,7 +19,16 @@ function pullOrigins(pullDomain: string): string[] {
   return pullDomain ? [`http://${pullDomain}`, `https://${pullDomain}`] : [];
 }
 
-export function contentSecurityPolicy(pullDomain: string, frameAncestors: string[], scripts: string[] = []) {
+/**
+ * fileOrigins: where stored files are read and uploaded straight to when they are in a bucket (its address, a CDN's);
+ * the console posts uploads there and pages show pictures and play media from there.
+ */
+export function contentSecurityPolicy(
+  pullDomain: string,
+  frameAncestors: string[],
+  scripts: string[] = [],
+  fileOrigins: string[] = [],
+) {
   const pull = pullOrigins(pullDomain);
   return {
     useDefaults: false,
@@ -27,9 +36,9 @@ export function contentSecurityPolicy(pullDomain: string, frameAncestors: string
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...scripts],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...pull],
-      mediaSrc: ["'self'", 'blob:', ...pull],
-      connectSrc: ["'self'", ...pull],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...pull, ...fileOrigins],
+      mediaSrc: ["'self'", 'blob:', ...pull, ...fileOrigins],
+      connectSrc: ["'self'", ...pull, ...fileOrigins],
       workerSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
@@ -46,10 +55,10 @@ export function contentSecurityPolicy(pullDomain: string, frameAncestors: string
  * API and everything else may not be framed. The API documentation viewer (/api/docs) keeps its own policy: its page
  * runs the swagger-ui bundle, which the policy above would refuse.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, pullDomain: string) {
+export async function registerSecurityHeaders(app: FastifyInstance, pullDomain: string, fileOrigins: string[] = []) {
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: contentSecurityPolicy(pullDomain, ["'none'"]),
+    contentSecurityPolicy: contentSecurityPolicy(pullDomain, ["'none'"], [], fileOrigins),
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Cross-origin isolation headers would stop the watch page's embeds and the players' cross-origin reads.
@@ -59,7 +68,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, pullDomain: 
     // HTTPS is the deployment's choice (a proxy in front); this process serves plain HTTP.
     strictTransportSecurity: false,
   });
-  const embeddable = contentSecurityPolicy(pullDomain, ['*'], [WECHAT_JSSDK_ORIGIN]);
+  const embeddable = contentSecurityPolicy(pullDomain, ['*'], [WECHAT_JSSDK_ORIGIN], fileOrigins);
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
     if (url.startsWith(`${WATCH_PATH}/`) && !url.startsWith(`${WATCH_PATH}/assets/`)) {

@@ -108,6 +108,11 @@ describe.each(engines.flatMap((engine) => modes.map((mode) => ({ engine, mode })
       expect(standIn.objects.get(`files/${filepath}`)?.body.equals(PNG)).toBe(true);
       expect(standIn.objects.get(`files/${filepath}`)?.contentType).toBe('image/png');
       expect(served.statusCode).toBe(302);
+      // The pages may post to the bucket and show what it holds.
+      const policyHeader = String(served.headers['content-security-policy']);
+      for (const directive of ['connect-src', 'img-src', 'media-src']) {
+        expect(policyHeader).toMatch(new RegExp(`${directive} [^;]*${standIn.endpoint.replaceAll('.', '\\.')}`));
+      }
       expect(served.headers.location).toBe(url);
       const read = await fetch(url);
       expect(Buffer.from(await read.arrayBuffer()).equals(PNG)).toBe(true);

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalFileStorage, type FileStorage } from '../../src/platform/storage/file-storage.ts';
-import { readS3Config } from '../../src/platform/storage/s3-config.ts';
+import { bucketOrigins, readS3Config } from '../../src/platform/storage/s3-config.ts';
 import { createS3Client, createS3FileStorage } from '../../src/platform/storage/s3-file-storage.ts';
 import { type S3StandIn, startS3StandIn } from '../support/s3-stand-in.ts';
 
@@ -275,5 +275,22 @@ describe('S3 settings', () => {
       forcePathStyle: false,
       publicUrl: 'https://cdn.example.com',
     });
+  });
+
+  it('name the origins browsers reach the files at: the bucket’s (path-style or virtual-hosted) and the CDN’s', () => {
+    const settings = {
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      bucket: 'yanbo',
+      region: 'oss-cn-hangzhou',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: false,
+      publicUrl: 'https://cdn.example.com/media',
+    };
+    expect(bucketOrigins(null)).toEqual([]);
+    expect(bucketOrigins(settings)).toEqual(['https://yanbo.oss-cn-hangzhou.aliyuncs.com', 'https://cdn.example.com']);
+    expect(bucketOrigins({ ...settings, forcePathStyle: true, endpoint: 'http://minio:9000', publicUrl: '' })).toEqual([
+      'http://minio:9000',
+    ]);
   });
 });

@@ -40,3 +40,11 @@ export function readS3Config(env: Record<string, string | undefined>): S3Config 
     publicUrl: (env.S3_PUBLIC_URL?.trim() ?? '').replace(/\/+$/, ''),
   };
 }
+
+/** The origins browsers reach the bucket's files at (the bucket's address, S3_PUBLIC_URL's), for the pages' CSP. */
+export function bucketOrigins(config: S3Config | null): string[] {
+  if (!config) return [];
+  const endpoint = new URL(config.endpoint);
+  const bucket = config.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${config.bucket}.${endpoint.host}`;
+  return [...new Set([bucket, ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])])];
+}
