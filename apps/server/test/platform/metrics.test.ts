@@ -68,6 +68,14 @@ describe.each(engines)('metrics on %s', (engine) => {
     else expect(body).not.toContain('yanbo_db_pool_connections');
   });
 
+  it('counts the activities pushing, whichever ingest holds them', async () => {
+    const agent = await signedInAgent(t.ctx);
+    const activityId = await createActivity(t.app, agent.token);
+    const before = sample((await scrape(t.app)).body, 'yanbo_live_pushes');
+    await t.ctx.db.updateTable('activities').set({ isPushing: true }).where('id', '=', activityId).execute();
+    expect(sample((await scrape(t.app)).body, 'yanbo_live_pushes')).toBe(before + 1);
+  });
+
   it('counts a task waiting in the queue', async () => {
     const agent = await signedInAgent(t.ctx);
     const activityId = await createActivity(t.app, agent.token);

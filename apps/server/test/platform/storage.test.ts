@@ -100,6 +100,7 @@ describe.each(kinds)('file storage on a $name', ({ storage }) => {
 describe('file storage on the local folder', () => {
   it('serves files from this server and has neither signed reads nor direct uploads', async () => {
     expect(local.urlOf('agent/1/files/x.png')).toBe('/files/agent/1/files/x.png');
+    expect(local.publicUrlOf('agent/1/files/x.png')).toBe('/files/agent/1/files/x.png');
     expect(await local.signedUrlOf('agent/1/files/x.png', { expiresSeconds: 60 })).toBeNull();
     expect(await local.directUpload('agent/1/files/x.png', rules())).toBeNull();
   });
@@ -139,9 +140,11 @@ describe('file storage on an S3 bucket', () => {
   });
 
   it('addresses public files at the bucket, or at S3_PUBLIC_URL (a CDN) when set', () => {
-    expect(bucket.urlOf('agent/1/a b.png')).toBe(`${standIn.endpoint}/${standIn.bucket}/files/agent/1/a%20b.png`);
+    // Rows keep this server's address; it sends browsers to the bucket's.
+    expect(bucket.urlOf('agent/1/a b.png')).toBe('/files/agent/1/a b.png');
+    expect(bucket.publicUrlOf('agent/1/a b.png')).toBe(`${standIn.endpoint}/${standIn.bucket}/files/agent/1/a%20b.png`);
     const cdn = { ...s3ConfigOf(standIn), publicUrl: 'https://cdn.example.com' };
-    expect(createS3FileStorage(createS3Client(cdn), cdn, 'files/').urlOf('agent/1/a.png')).toBe(
+    expect(createS3FileStorage(createS3Client(cdn), cdn, 'files/').publicUrlOf('agent/1/a.png')).toBe(
       'https://cdn.example.com/files/agent/1/a.png',
     );
     const virtualHosted = {
@@ -149,7 +152,7 @@ describe('file storage on an S3 bucket', () => {
       forcePathStyle: false,
       endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
     };
-    expect(createS3FileStorage(createS3Client(virtualHosted), virtualHosted, 'files/').urlOf('a.png')).toBe(
+    expect(createS3FileStorage(createS3Client(virtualHosted), virtualHosted, 'files/').publicUrlOf('a.png')).toBe(
       `https://${standIn.bucket}.oss-cn-hangzhou.aliyuncs.com/files/a.png`,
     );
   });

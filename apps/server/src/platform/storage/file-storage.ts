@@ -19,8 +19,13 @@ export interface FileStorage {
   /** Every stored file whose key starts with prefix, with its size. */
   list(prefix: string): Promise<ListedFile[]>;
   remove(key: string): Promise<void>;
-  /** The URL the file is served at: a path of this server, or the bucket's (or its CDN's) address. */
+  /**
+   * The URL the file is served at: a path of this server (FILES_URL_PREFIX) whatever the storage, so addresses kept in
+   * rows and pages stay valid (and pass the features' "stored by this site" rules) when the files move to a bucket.
+   */
   urlOf(key: string): string;
+  /** Where that path sends browsers: itself for the embedded storage, the bucket's (or its CDN's) address otherwise. */
+  publicUrlOf(key: string): string;
   /**
    * A short-lived address a browser downloads a private file at, straight from the bucket; null where files are only
    * served by this server (the embedded storage), which then streams them itself.
@@ -138,6 +143,9 @@ export function createLocalFileStorage(root: string, urlPrefix = FILES_URL_PREFI
       await rm(resolve(key), { force: true });
     },
     urlOf(key) {
+      return `${urlPrefix}${key}`;
+    },
+    publicUrlOf(key) {
       return `${urlPrefix}${key}`;
     },
     signedUrlOf: async () => null,

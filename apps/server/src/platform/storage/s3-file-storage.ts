@@ -10,7 +10,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { FileStorage, ListedFile } from './file-storage.ts';
+import { FILES_URL_PREFIX, type FileStorage, type ListedFile } from './file-storage.ts';
 import type { S3Config } from './s3-config.ts';
 
 /** Parts of a streamed upload: at most QUEUE_SIZE × PART_BYTES of a file is held in memory at once. */
@@ -125,6 +125,10 @@ export function createS3FileStorage(client: S3Client, config: S3Config, prefix: 
       await client.send(new DeleteObjectCommand({ Bucket, Key: full(key) }));
     },
     urlOf(key) {
+      full(key);
+      return `${FILES_URL_PREFIX}${key}`;
+    },
+    publicUrlOf(key) {
       return config.publicUrl ? `${config.publicUrl}/${full(key)}` : bucketUrl(config, full(key));
     },
     signedUrlOf(key, { expiresSeconds, filename }) {

@@ -61,7 +61,7 @@ export async function registerFileRoutes(app: FastifyInstance, storage: Storage,
     const key = (request.params as { '*': string })['*'];
     let target: string;
     try {
-      target = storage.files.urlOf(decodeURIComponent(key));
+      target = storage.files.publicUrlOf(decodeURIComponent(key));
     } catch {
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'File Not Found' });
     }
