@@ -31,7 +31,7 @@ export interface ReadinessDeps {
 
 export function createReadinessCheck(deps: ReadinessDeps): () => Promise<Readiness> {
   let migrated = false;
-  let last: { at: number; result: Promise<Omit<Readiness, 'ready' | 'state'>['checks']> } | null = null;
+  let last: { at: number; result: Promise<Readiness['checks']> } | null = null;
 
   async function check(): Promise<Readiness['checks']> {
     const database = await withDeadline(

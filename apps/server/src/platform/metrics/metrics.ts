@@ -4,7 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/database.ts';
 import type { Lifecycle } from '../health/lifecycle.ts';
 import { hlsOnline, type Ingest } from '../ingest/index.ts';
-import { taskQueueDepth } from './task-queue-depth.ts';
+import { pushingActivities, taskQueueDepth } from './database-counts.ts';
 
 // Prometheus metrics at GET /metrics (issue 15, operations), with prom-client: the requests by route and status, their
 // latency, the database (PostgreSQL's pool, statements in flight on either engine, slow ones), the event loop's lag
@@ -60,7 +60,12 @@ export interface Metrics {
  * The metrics of app: its hooks count every request and socket from now on, and GET /metrics serves them (behind
  * METRICS_TOKEN, or to loopback only).
  */
-export function registerMetrics(app: FastifyInstance, sources: MetricSources, options: { token: string }): Metrics {
+export function registerMetrics(
+  app: FastifyInstance,
+  sources: MetricSources,
+  options: { enabled: boolean; token: string },
+): Metrics {
+  if (!options.enabled) return { countFlvViewer() {}, countSlowQuery() {}, render: async () => '' };
   const registry = new Registry();
   const requests = new Counter({
     name: 'http_requests_total',
@@ -117,6 +122,18 @@ export function registerMetrics(app: FastifyInstance, sources: MetricSources, op
     registers: [registry],
     collect() {
       this.set(sources.ingest()?.streams().length ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'yanbo_live_pushes',
+    help: 'Activities pushing now across the platform (embedded or external ingest), from the database',
+    registers: [registry],
+    async collect() {
+      try {
+        this.set(await pushingActivities(sources.database.db));
+      } catch {
+        // As for the task queue below.
+      }
     },
   });
   new Gauge({
