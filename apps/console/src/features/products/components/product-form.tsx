@@ -13,64 +13,7 @@ import { useState } from 'react';
 import { uploadWithPolicy } from '../../../app/upload';
 import { productTexts as t } from '../../../locales/zh-CN/products';
 import { productErrorText } from '../api/products';
-
-/** The form's values: prices in yuan as the agent types them, stock empty for unlimited. */
-interface FormValues {
-  name: string;
-  pictures: string[];
-  price: number | null;
-  originalPrice: number | null;
-  stock: number | null;
-  buyMode: Product['buyMode'];
-  buyUrl: string;
-  status: Product['status'];
-  description: string;
-}
-
-const toFen = (yuan: number) => Math.round(yuan * 100);
-const toYuan = (fen: number) => fen / 100;
-
-export function toFormValues(product: Product | undefined): FormValues {
-  if (!product) {
-    return {
-      name: '',
-      pictures: [],
-      price: null,
-      originalPrice: null,
-      stock: null,
-      buyMode: 'platform',
-      buyUrl: '',
-      status: 'on',
-      description: '',
-    };
-  }
-  return {
-    name: product.name,
-    pictures: product.pictures,
-    price: toYuan(product.price),
-    originalPrice: product.originalPrice === null ? null : toYuan(product.originalPrice),
-    stock: product.stock,
-    buyMode: product.buyMode,
-    buyUrl: product.buyUrl,
-    status: product.status,
-    description: product.description,
-  };
-}
-
-function toInput(values: FormValues): ProductInput {
-  return {
-    name: values.name,
-    pictures: values.pictures,
-    price: toFen(values.price ?? 0),
-    originalPrice:
-      values.originalPrice === null || values.originalPrice === undefined ? null : toFen(values.originalPrice),
-    stock: values.stock ?? null,
-    buyMode: values.buyMode,
-    buyUrl: values.buyMode === 'link' ? values.buyUrl.trim() : '',
-    status: values.status,
-    description: values.description ?? '',
-  };
-}
+import { type FormValues, toFormValues, toInput, toYuan } from '../product-form-rules';
 
 /** The pictures: uploaded one by one under the agent's policy, shown in order, the first one the cover. */
 function PictureList({ value = [], onChange }: { value?: string[]; onChange?: (pictures: string[]) => void }) {
