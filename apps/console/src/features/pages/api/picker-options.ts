@@ -7,12 +7,19 @@ import { api } from '../../../app/http';
 
 const PICK_PAGE_SIZE = 100;
 
-/** Activities to pick, searched by name (the first 100, pushing ones first). */
-export const activityOptionsQuery = (name: string) =>
+/** What a searched picker offers: the agent's activities or catalogs, both listed by name. */
+export type NamedKind = 'activities' | 'catalogs';
+
+/** Activities (pushing ones first) or catalogs to pick, searched by name (the first 100). */
+export const namedOptionsQuery = (kind: NamedKind, name: string) =>
   queryOptions({
-    queryKey: ['pages', 'options', 'activities', name] as const,
-    queryFn: ({ signal }) =>
-      api(activityCalls.listActivities, { query: { name, page: 1, pageSize: PICK_PAGE_SIZE }, signal }),
+    queryKey: ['pages', 'options', kind, name] as const,
+    queryFn: async ({ signal }): Promise<{ items: { id: number; name: string }[] }> => {
+      const query = { name, page: 1, pageSize: PICK_PAGE_SIZE };
+      return kind === 'activities'
+        ? api(activityCalls.listActivities, { query, signal })
+        : api(catalogCalls.listCatalogs, { query, signal });
+    },
     placeholderData: keepPreviousData,
   });
 
@@ -20,15 +27,6 @@ export const groupOptionsQuery = () =>
   queryOptions({
     queryKey: ['pages', 'options', 'groups'] as const,
     queryFn: ({ signal }) => api(activityCalls.listActivityGroups, { signal }),
-  });
-
-/** Catalogs to pick, searched by name (the first 100). */
-export const catalogOptionsQuery = (name: string) =>
-  queryOptions({
-    queryKey: ['pages', 'options', 'catalogs', name] as const,
-    queryFn: ({ signal }) =>
-      api(catalogCalls.listCatalogs, { query: { name, page: 1, pageSize: PICK_PAGE_SIZE }, signal }),
-    placeholderData: keepPreviousData,
   });
 
 /** The agent's pages a link may lead to (the first 100, newest first). */

@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { optionTexts, pageTexts as t } from '../../../locales/zh-CN/pages';
 import { columnsQuery, useColumnMutations } from '../api/pages';
 import { pageErrorText } from '../page-errors';
-import { ActivityPicker } from './activity-picker';
 import { GroupPicker } from './group-picker';
+import { NamedPicker } from './named-picker';
 
 interface ColumnForm {
   title: string;
@@ -174,7 +174,7 @@ function ColumnModal({ open, column, saving, onSubmit, onClose }: ColumnModalPro
               </Form.Item>
             ) : (
               <Form.Item name="activityIds" label={t['pages.columns.activities']}>
-                <ActivityPicker testId="column-activities" />
+                <NamedPicker of="activities" testId="column-activities" />
               </Form.Item>
             )
           }

@@ -3,8 +3,7 @@ import type { PageLink } from '@yanbo/contracts';
 import { Flex, Input, Select } from 'antd';
 import { optionTexts, pageTexts as t } from '../../../locales/zh-CN/pages';
 import { pageOptionsQuery } from '../api/picker-options';
-import { ActivitySelect } from './activity-picker';
-import { CatalogSelect } from './catalog-picker';
+import { NamedSelect } from './named-picker';
 
 interface LinkFieldProps {
   value?: PageLink;
@@ -33,14 +32,16 @@ export function LinkField({ value = { kind: 'none' }, onChange, testId }: LinkFi
       />
       <div style={{ flex: 1, minWidth: 0 }}>
         {value.kind === 'activity' && (
-          <ActivitySelect
+          <NamedSelect
+            of="activities"
             value={value.activityId}
             onChange={(activityId) => onChange?.(activityId ? { kind: 'activity', activityId } : { kind: 'none' })}
             testId={`${testId}-activity`}
           />
         )}
         {value.kind === 'catalog' && (
-          <CatalogSelect
+          <NamedSelect
+            of="catalogs"
             value={value.catalogId}
             onChange={(catalogId) => onChange?.(catalogId ? { kind: 'catalog', catalogId } : { kind: 'none' })}
             testId={`${testId}-catalog`}

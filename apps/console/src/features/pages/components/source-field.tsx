@@ -3,8 +3,8 @@ import type { ActivitySource } from '@yanbo/contracts';
 import { Flex, Select } from 'antd';
 import { optionTexts } from '../../../locales/zh-CN/pages';
 import { columnsQuery } from '../api/pages';
-import { ActivityPicker } from './activity-picker';
 import { GroupPicker } from './group-picker';
+import { NamedPicker } from './named-picker';
 
 interface SourceFieldProps {
   pageId: number;
@@ -40,7 +40,8 @@ export function SourceField({ pageId, value = { kind: 'new' }, onChange, testId 
         />
       )}
       {value.kind === 'chosen' && (
-        <ActivityPicker
+        <NamedPicker
+          of="activities"
           value={value.activityIds}
           onChange={(activityIds) => onChange?.({ kind: 'chosen', activityIds })}
           testId={`${testId}-activities`}

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { optionTexts, pageTexts as t } from '../../../../locales/zh-CN/pages';
-import { CatalogPicker } from '../catalog-picker';
+import { NamedPicker } from '../named-picker';
 import { Choice } from './choice';
 
 /** 合辑: some of the agent's catalogs, each card opening the catalog's public page. */
@@ -11,7 +11,7 @@ export function CatalogFields() {
         <Input maxLength={30} />
       </Form.Item>
       <Form.Item name="catalogIds" label={t['pages.field.catalogs']}>
-        <CatalogPicker testId="catalog-ids" />
+        <NamedPicker of="catalogs" testId="catalog-ids" />
       </Form.Item>
       <Form.Item name="layout" label={t['pages.field.layout']}>
         <Choice labels={optionTexts.catalogLayout} />

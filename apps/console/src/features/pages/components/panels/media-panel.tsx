@@ -1,6 +1,6 @@
 import { Form, Input, Switch } from 'antd';
 import { pageTexts as t } from '../../../../locales/zh-CN/pages';
-import { ActivitySelect } from '../activity-picker';
+import { NamedSelect } from '../named-picker';
 import { PictureField } from '../picture-field';
 
 /** 视频: a recorded activity shown with its cover; tapping it opens its watch page. */
@@ -8,7 +8,7 @@ export function VideoFields() {
   return (
     <>
       <Form.Item name="activityId" label={t['pages.field.activity']}>
-        <ActivitySelect testId="video-activity" />
+        <NamedSelect of="activities" testId="video-activity" />
       </Form.Item>
       <Form.Item name="title" label={t['pages.field.title']}>
         <Input maxLength={60} />
@@ -25,7 +25,7 @@ export function PlayerFields() {
   return (
     <>
       <Form.Item name="activityId" label={t['pages.field.activity']}>
-        <ActivitySelect testId="player-activity" />
+        <NamedSelect of="activities" testId="player-activity" />
       </Form.Item>
       <Form.Item name="autoplay" label={t['pages.field.autoplay']} valuePropName="checked">
         <Switch />

@@ -1,8 +1,8 @@
 import { Form, Input, InputNumber } from 'antd';
 import { optionTexts, pageTexts as t } from '../../../../locales/zh-CN/pages';
 import { newMenuEntry } from '../../page-editor-rules';
-import { ActivityPicker } from '../activity-picker';
 import { GroupPicker } from '../group-picker';
+import { NamedPicker } from '../named-picker';
 import { PictureField } from '../picture-field';
 import { Choice } from './choice';
 import { ListItems } from './list-items';
@@ -54,7 +54,7 @@ export function MenuEntries({ max, testId }: { max: number; testId: string }) {
                     </Form.Item>
                   ) : (
                     <Form.Item name={[name, 'activities']} label={t['pages.field.activities']}>
-                      <ActivityPicker testId={`${testId}-activities-${index}`} />
+                      <NamedPicker of="activities" testId={`${testId}-activities-${index}`} />
                     </Form.Item>
                   )}
                   <Form.Item name={[name, 'num']} label={t['pages.field.num']}>
