@@ -31,8 +31,8 @@ const ID_LIKE = /(^id|Id|Ids|^ids|^sign)$/;
 /** GET calls that end or replace the caller's session, left out of the sweep of lists. */
 const ENDS_SESSION = new Set([`${API_PREFIX}/logout`, `${API_PREFIX}/agent/subagent/token`]);
 
-/** Tables a refused call may still touch: the session's last use. */
-const VOLATILE_TABLES = new Set(['sessions']);
+/** Tables a refused call may still touch: the session's last use, and the process's own heartbeat (in the background). */
+const VOLATILE_TABLES = new Set(['sessions', 'server_processes']);
 
 /** Every property name in a JSON schema, at any depth (objects, arrays, unions, records). */
 function fieldNames(schema: unknown): string[] {
