@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { applicationTexts as t } from '../../locales/zh-CN/applications';
+import { VoteFields, type VoteFieldValues, voteBody } from '../interactions';
 import { useVoteMutations } from './api/votes';
 import { ActivitySelect } from './components/activity-select';
-import { VoteFields, type VoteFieldValues, voteBody } from './vote-fields';
 import { votePaths } from './vote-paths';
 
 interface CreateValues extends VoteFieldValues {

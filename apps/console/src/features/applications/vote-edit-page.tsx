@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/components/page-header';
 import { applicationTexts as t } from '../../locales/zh-CN/applications';
+import { VoteFields, type VoteFieldValues, voteBody } from '../interactions';
 import { agentVoteQuery, useVoteMutations } from './api/votes';
-import { VoteFields, type VoteFieldValues, voteBody } from './vote-fields';
 import { voteIdFromSearch, votePaths } from './vote-paths';
 import { VoteResults } from './vote-results';
 

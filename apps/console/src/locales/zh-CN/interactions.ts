@@ -32,6 +32,7 @@ export const interactionTexts = {
   'interactions.vote.form.createTitle': '新建投票',
   'interactions.vote.form.editTitle': '编辑投票',
   'interactions.vote.form.title': '投票主题',
+  'interactions.vote.form.titlePlaceholder': '如：你最喜欢哪个节目？',
   'interactions.vote.form.titleRequired': '请输入投票主题',
   'interactions.vote.form.kind': '投票类型',
   'interactions.vote.form.single': '单选',

@@ -1,24 +1,8 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  VOTE_MAX_OPTIONS,
-  VOTE_MIN_OPTIONS,
-  VOTE_OPTION_MAX_LENGTH,
-  VOTE_TITLE_MAX_LENGTH,
-  type Vote,
-  type VoteInput,
-  type VoteKind,
-} from '@yanbo/contracts';
-import { Button, Flex, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import type { Vote, VoteInput } from '@yanbo/contracts';
+import { Form, Modal } from 'antd';
 import { useEffect } from 'react';
 import { interactionTexts as t } from '../../../locales/zh-CN/interactions';
-import { cleanOptions } from '../interaction-rules';
-
-interface FormFields {
-  title: string;
-  kind: VoteKind;
-  maxChoices: number;
-  options: string[];
-}
+import { VoteFields, type VoteFieldValues, voteBody } from './vote-fields';
 
 interface VoteFormModalProps {
   open: boolean;
@@ -30,9 +14,7 @@ interface VoteFormModalProps {
 }
 
 export function VoteFormModal({ open, vote, saving, onSubmit, onClose }: VoteFormModalProps) {
-  const [form] = Form.useForm<FormFields>();
-  const kind = Form.useWatch('kind', form);
-  const options = Form.useWatch('options', form) ?? [];
+  const [form] = Form.useForm<VoteFieldValues>();
   useEffect(() => {
     if (open) {
       form.setFieldsValue({
@@ -54,91 +36,16 @@ export function VoteFormModal({ open, vote, saving, onSubmit, onClose }: VoteFor
       onCancel={onClose}
       forceRender
     >
-      <Form<FormFields>
+      <Form<VoteFieldValues>
         form={form}
         layout="vertical"
         onFinish={(values) => {
-          const cleaned = cleanOptions(values.options);
-          onSubmit({
-            title: values.title.trim(),
-            kind: values.kind,
-            maxChoices: values.kind === 'single' ? 1 : Math.min(values.maxChoices ?? 2, cleaned.length),
-            options: cleaned,
-          })
+          onSubmit(voteBody(values))
             .then(onClose)
             .catch(() => undefined);
         }}
       >
-        <Form.Item
-          name="title"
-          label={t['interactions.vote.form.title']}
-          rules={[{ required: true, whitespace: true, message: t['interactions.vote.form.titleRequired'] }]}
-        >
-          <Input maxLength={VOTE_TITLE_MAX_LENGTH} showCount data-testid="vote-title" />
-        </Form.Item>
-        <Flex gap={24}>
-          <Form.Item name="kind" label={t['interactions.vote.form.kind']}>
-            <Radio.Group>
-              <Radio value="single">{t['interactions.vote.form.single']}</Radio>
-              <Radio value="multiple">{t['interactions.vote.form.multiple']}</Radio>
-            </Radio.Group>
-          </Form.Item>
-          {kind === 'multiple' && (
-            <Form.Item name="maxChoices" label={t['interactions.vote.form.maxChoices']}>
-              <InputNumber min={1} max={Math.max(1, options.length)} precision={0} />
-            </Form.Item>
-          )}
-        </Flex>
-        <Form.List
-          name="options"
-          rules={[
-            {
-              validator: async (_, value: string[] | undefined) => {
-                const cleaned = cleanOptions(value ?? []);
-                if (
-                  cleaned.length < VOTE_MIN_OPTIONS ||
-                  cleaned.length > VOTE_MAX_OPTIONS ||
-                  new Set(cleaned).size !== cleaned.length
-                ) {
-                  throw new Error(t['interactions.vote.form.optionsRule'](VOTE_MIN_OPTIONS, VOTE_MAX_OPTIONS));
-                }
-              },
-            },
-          ]}
-        >
-          {(fields, { add, remove }, { errors }) => (
-            <Form.Item label={t['interactions.vote.form.options']}>
-              {fields.map((field, index) => (
-                <Flex key={field.key} gap={8} align="baseline">
-                  <Form.Item
-                    name={field.name}
-                    style={{ flex: 1, marginBottom: 8 }}
-                    rules={[{ required: true, whitespace: true, message: t['interactions.vote.form.optionRequired'] }]}
-                  >
-                    <Input
-                      placeholder={t['interactions.vote.form.option'](index + 1)}
-                      maxLength={VOTE_OPTION_MAX_LENGTH}
-                      data-testid={`vote-option-${index}`}
-                    />
-                  </Form.Item>
-                  {fields.length > VOTE_MIN_OPTIONS && (
-                    <MinusCircleOutlined
-                      aria-label={t['interactions.delete']}
-                      onClick={() => remove(field.name)}
-                      style={{ color: 'rgba(0,0,0,0.45)' }}
-                    />
-                  )}
-                </Flex>
-              ))}
-              {fields.length < VOTE_MAX_OPTIONS && (
-                <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add('')}>
-                  {t['interactions.vote.form.addOption']}
-                </Button>
-              )}
-              <Form.ErrorList errors={errors} />
-            </Form.Item>
-          )}
-        </Form.List>
+        <VoteFields />
       </Form>
     </Modal>
   );

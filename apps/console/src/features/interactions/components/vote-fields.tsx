@@ -8,8 +8,8 @@ import {
   type VoteKind,
 } from '@yanbo/contracts';
 import { Button, Flex, Form, Input, InputNumber, Radio } from 'antd';
-import { applicationTexts as t } from '../../locales/zh-CN/applications';
-import { cleanOptions } from '../interactions';
+import { interactionTexts as t } from '../../../locales/zh-CN/interactions';
+import { cleanOptions } from '../interaction-rules';
 
 export interface VoteFieldValues {
   title: string;
@@ -29,7 +29,10 @@ export function voteBody(values: VoteFieldValues): VoteInput {
   };
 }
 
-/** A vote's title, kind and options, inside a Form; `disabled` shows a published vote as it stands. */
+/**
+ * A vote's title, kind and options, inside a Form: the board's vote dialog and the 投票 application's pages share them;
+ * `disabled` shows a published vote as it stands.
+ */
 export function VoteFields({ disabled = false }: { disabled?: boolean }) {
   const form = Form.useFormInstance<VoteFieldValues>();
   const kind = Form.useWatch('kind', form);
@@ -38,26 +41,26 @@ export function VoteFields({ disabled = false }: { disabled?: boolean }) {
     <>
       <Form.Item
         name="title"
-        label={t['applications.vote.form.title']}
-        rules={[{ required: true, whitespace: true, message: t['applications.vote.form.titleRequired'] }]}
+        label={t['interactions.vote.form.title']}
+        rules={[{ required: true, whitespace: true, message: t['interactions.vote.form.titleRequired'] }]}
       >
         <Input
           maxLength={VOTE_TITLE_MAX_LENGTH}
           showCount
           disabled={disabled}
-          placeholder={t['applications.vote.form.titlePlaceholder']}
+          placeholder={t['interactions.vote.form.titlePlaceholder']}
           data-testid="vote-title"
         />
       </Form.Item>
       <Flex gap={24} wrap>
-        <Form.Item name="kind" label={t['applications.vote.form.kind']}>
+        <Form.Item name="kind" label={t['interactions.vote.form.kind']}>
           <Radio.Group disabled={disabled}>
-            <Radio value="single">{t['applications.vote.form.single']}</Radio>
-            <Radio value="multiple">{t['applications.vote.form.multiple']}</Radio>
+            <Radio value="single">{t['interactions.vote.form.single']}</Radio>
+            <Radio value="multiple">{t['interactions.vote.form.multiple']}</Radio>
           </Radio.Group>
         </Form.Item>
         {kind === 'multiple' && (
-          <Form.Item name="maxChoices" label={t['applications.vote.form.maxChoices']}>
+          <Form.Item name="maxChoices" label={t['interactions.vote.form.maxChoices']}>
             <InputNumber min={1} max={Math.max(1, options.length)} precision={0} disabled={disabled} />
           </Form.Item>
         )}
@@ -73,23 +76,23 @@ export function VoteFields({ disabled = false }: { disabled?: boolean }) {
                 cleaned.length > VOTE_MAX_OPTIONS ||
                 new Set(cleaned).size !== cleaned.length
               ) {
-                throw new Error(t['applications.vote.form.optionsRule'](VOTE_MIN_OPTIONS, VOTE_MAX_OPTIONS));
+                throw new Error(t['interactions.vote.form.optionsRule'](VOTE_MIN_OPTIONS, VOTE_MAX_OPTIONS));
               }
             },
           },
         ]}
       >
         {(fields, { add, remove }, { errors }) => (
-          <Form.Item label={t['applications.vote.form.options']}>
+          <Form.Item label={t['interactions.vote.form.options']}>
             {fields.map((field, index) => (
               <Flex key={field.key} gap={8} align="baseline">
                 <Form.Item
                   name={field.name}
                   style={{ flex: 1, marginBottom: 8 }}
-                  rules={[{ required: true, whitespace: true, message: t['applications.vote.form.optionRequired'] }]}
+                  rules={[{ required: true, whitespace: true, message: t['interactions.vote.form.optionRequired'] }]}
                 >
                   <Input
-                    placeholder={t['applications.vote.form.option'](index + 1)}
+                    placeholder={t['interactions.vote.form.option'](index + 1)}
                     maxLength={VOTE_OPTION_MAX_LENGTH}
                     disabled={disabled}
                     data-testid={`vote-option-${index}`}
@@ -97,7 +100,7 @@ export function VoteFields({ disabled = false }: { disabled?: boolean }) {
                 </Form.Item>
                 {!disabled && fields.length > VOTE_MIN_OPTIONS && (
                   <MinusCircleOutlined
-                    aria-label={t['applications.delete']}
+                    aria-label={t['interactions.delete']}
                     onClick={() => remove(field.name)}
                     style={{ color: 'rgba(0,0,0,0.45)' }}
                   />
@@ -106,7 +109,7 @@ export function VoteFields({ disabled = false }: { disabled?: boolean }) {
             ))}
             {!disabled && fields.length < VOTE_MAX_OPTIONS && (
               <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add('')}>
-                {t['applications.vote.form.addOption']}
+                {t['interactions.vote.form.addOption']}
               </Button>
             )}
             <Form.ErrorList errors={errors} />
