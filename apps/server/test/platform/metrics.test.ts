@@ -53,6 +53,7 @@ describe.each(engines)('metrics on %s', (engine) => {
     const { body } = await scrape(t.app);
     for (const name of [
       'yanbo_db_queries_in_flight',
+      'yanbo_db_connection_waits',
       'yanbo_ready 1',
       'yanbo_ingest_streams 0',
       'yanbo_ffmpeg_jobs 0',
@@ -74,6 +75,31 @@ describe.each(engines)('metrics on %s', (engine) => {
     const before = sample((await scrape(t.app)).body, 'yanbo_live_pushes');
     await t.ctx.db.updateTable('activities').set({ isPushing: true }).where('id', '=', activityId).execute();
     expect(sample((await scrape(t.app)).body, 'yanbo_live_pushes')).toBe(before + 1);
+  });
+
+  it('counts the statements running and the callers waiting for a connection', async () => {
+    const queries = t.ctx.database.queries;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A transaction holding a connection: on PGlite the only one, so the next caller waits for it.
+    let inTransaction = () => {};
+    const entered = new Promise<void>((resolve) => {
+      inTransaction = resolve;
+    });
+    const held = t.ctx.db.transaction().execute(async (trx) => {
+      await trx.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+      inTransaction();
+      await gate;
+    });
+    await entered;
+    const next = t.ctx.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+    if (engine === 'pglite') await expect.poll(() => queries.waiting).toBe(1);
+    release();
+    await Promise.all([held, next]);
+    expect(queries.waiting).toBe(0);
+    expect(queries.inFlight).toBe(0);
   });
 
   it('counts a task waiting in the queue', async () => {

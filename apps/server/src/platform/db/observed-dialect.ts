@@ -11,15 +11,17 @@ import type {
 import { currentRequestId } from '../request-context.ts';
 
 // Every statement either engine runs passes here (issue 15, operations): it is counted while it runs (the metrics'
-// queries in flight), timed (a slow one is logged with the request it ran for), and headed by a comment naming that
-// request, `/* reqId=… */`, so a statement seen in PostgreSQL's pg_stat_activity or its own slow-query log can be
-// traced to the request's log lines. The comment is a few bytes added to a string already built, where setting
+// queries in flight, and the callers waiting for a connection before it), timed (a slow one is logged with the
+// request it ran for), and headed by a comment naming that request, `/* reqId=… */`, so a statement seen in
+// PostgreSQL's pg_stat_activity or its own slow-query log can be traced to the request's log lines. The comment is a few bytes added to a string already built, where setting
 // application_name or a custom setting per statement would have cost a round trip each; statements outside any
 // request (start-up, the task worker, timers) run as they are.
 
 export interface QueryObserver {
   /** Statements running now (sent, not yet answered). */
   inFlight: number;
+  /** Callers waiting for a connection: PGlite's one, or a free one of PostgreSQL's pool. */
+  waiting: number;
   /** Statements that took at least this long are logged. */
   slowMs: number;
   onSlow(line: { sql: string; ms: number; reqId: string | undefined }): void;
@@ -27,7 +29,7 @@ export interface QueryObserver {
 
 /** The observer with nothing to report to yet (the log is set once the app's logger exists). */
 export function createQueryObserver(slowMs: number): QueryObserver {
-  return { inFlight: 0, slowMs, onSlow() {} };
+  return { inFlight: 0, waiting: 0, slowMs, onSlow() {} };
 }
 
 /** Only the statement's first words go to the log: its values are parameters, and its text can be long. */
@@ -66,7 +68,13 @@ class ObservedDriver implements Driver {
     return this.#inner.init();
   }
   async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.#inner.acquireConnection();
+    this.#observer.waiting += 1;
+    let connection: DatabaseConnection;
+    try {
+      connection = await this.#inner.acquireConnection();
+    } finally {
+      this.#observer.waiting -= 1;
+    }
     let wrapped = this.#wrapped.get(connection);
     if (!wrapped) {
       wrapped = new ObservedConnection(connection, this.#observer);

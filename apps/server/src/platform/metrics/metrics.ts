@@ -167,6 +167,14 @@ export function registerMetrics(
       this.set(sources.database.queries.inFlight);
     },
   });
+  new Gauge({
+    name: 'yanbo_db_connection_waits',
+    help: 'Callers waiting for a database connection (PGlite has one; PostgreSQL’s pool ten)',
+    registers: [registry],
+    collect() {
+      this.set(sources.database.queries.waiting);
+    },
+  });
   const slowQueries = new Counter({
     name: 'yanbo_db_slow_queries_total',
     help: 'Database statements that took SLOW_QUERY_MS or longer',
