@@ -8,7 +8,8 @@ import { FFMPEG, push } from './live-ops.ts';
 // shop with it (/application/product/create), and presents it (讲解) from the live operations screen while a phone
 // watches; the phone sees the 讲解中
 // card pop up over the player, opens it and buys it through the sandbox pay page with a delivery; the order shows in
-// the console's orders of the activity (marked shipped), the agent's income is the price less the platform's fee, and
+// the console's orders of the activity (marked shipped), the product's stock is raised on its edit page (保存成功) and two
+// old products are deleted at once (删除成功), the agent's income is the price less the platform's fee, and
 // the ledger check of the finance statement is one.
 
 /** A product photo drawn by the browser itself (a blue cup on a soft background), so the journey needs no image file. */
@@ -160,6 +161,46 @@ export function productJourneys(j: Journey) {
           [String(shopId), '1', '1'],
         );
         await j.screenshot(console, 'products-shops');
+
+        // /product/:id/edit: more stock, 保存成功; then two old products deleted at once from the list, 删除成功.
+        await console.goto('/product/list');
+        await console
+          .locator('tbody tr')
+          .filter({ hasText: '星河保温杯' })
+          .getByRole('button', { name: /编\s*辑/ })
+          .click();
+        await console.waitForURL(/\/product\/\d+\/edit$/);
+        await console.getByTestId('product-stock').fill('20');
+        await j.screenshot(console, 'products-edit');
+        await console.getByTestId('product-submit').click();
+        await console.getByText('保存成功').waitFor();
+        await console
+          .locator('tbody tr')
+          .filter({ hasText: '星河保温杯' })
+          .getByRole('cell', { name: '20', exact: true })
+          .waitFor();
+        for (const old of ['旧款帆布袋', '旧款马克杯']) {
+          await api(j, agent.token, 'POST', '/v3/agent/product', {
+            name: old,
+            pictures: ['/files/old.png'],
+            price: 100,
+            buyMode: 'link',
+            buyUrl: 'https://shop.example.com/old',
+          });
+        }
+        await console.reload();
+        for (const old of ['旧款帆布袋', '旧款马克杯']) {
+          await console.locator('tbody tr').filter({ hasText: old }).locator('input[type=checkbox]').check();
+        }
+        await console.getByRole('button', { name: /批量删除/ }).click();
+        await console
+          .locator('.ant-popconfirm')
+          .getByRole('button', { name: /确\s*定/ })
+          .click();
+        await console.getByText('删除成功').waitFor();
+        await console.locator('tbody tr').filter({ hasText: '旧款帆布袋' }).waitFor({ state: 'detached' });
+        assert.equal(await console.locator('tbody tr').filter({ hasText: '旧款马克杯' }).count(), 0);
+        await console.locator('tbody tr').filter({ hasText: '星河保温杯' }).waitFor();
 
         // The money: the agent's income is 9.90 less the free plan's 10% fee, listed in 收入 as 商品销售, and the ledger
         // check is one.
