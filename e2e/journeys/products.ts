@@ -5,12 +5,11 @@ import { api, type Journey, journey, openPhone } from '../harness.ts';
 import { FFMPEG, push } from './live-ops.ts';
 
 // Products and the shop: the console adds a product with a picture (/product/create, 创建成功), opens an activity's
-// shop with it (/application/product/create), and presents it (讲解) from the live operations screen while a phone
-// watches; the phone sees the 讲解中
-// card pop up over the player, opens it and buys it through the sandbox pay page with a delivery; the order shows in
-// the console's orders of the activity (marked shipped), the product's stock is raised on its edit page (保存成功) and two
-// old products are deleted at once (删除成功), the agent's income is the price less the platform's fee, and
-// the ledger check of the finance statement is one.
+// shop with it (/application/product/create), and presents it (讲解) from the live operations screen while the
+// activity is live and a phone watches; the phone sees the 讲解中 card pop up over the player, opens it and buys it
+// through the sandbox pay page with a delivery; the order shows in the console's orders of the activity (marked
+// shipped), the product's stock is raised on its edit page (保存成功), two old products are deleted at once (删除成功),
+// the agent's income is the price less the platform's fee (收入: 商品销售), and the statement's ledger check is one.
 
 /** A product photo drawn by the browser itself (a blue cup on a soft background), so the journey needs no image file. */
 async function productPicture(j: Journey): Promise<Buffer> {
