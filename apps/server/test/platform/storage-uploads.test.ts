@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES } from '@yanbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, engines, expectError, signedInAgent, startApp, type TestApp } from '../harness.ts';
+import { waitForMedia } from '../media/media-helpers.ts';
 import { type S3StandIn, s3SettingsOf, startS3StandIn } from '../support/s3-stand-in.ts';
 import { multipart, PNG } from '../upload-form.ts';
 
@@ -179,6 +180,23 @@ describe.each(engines.flatMap((engine) => modes.map((mode) => ({ engine, mode })
       const video = await upload(token, 'activity', { type: 'video/mp4', data: mp4 }, query);
       expect(statusOf(video.result)).toBe(200);
       if (mode === 'bucket') expect(bucketKeys(`files/activity/${activity.body.id}/`)).toHaveLength(1);
+
+      // Made a media, it is transcoded from where it is kept, and its HLS output is kept there too.
+      const { filepath } = bodyOf(video.result) as { filepath: string };
+      const created = await call(t.app, 'POST', '/v3/media', { token, body: { filepath } });
+      expect(created.status, created.text).toBe(200);
+      const { media } = await waitForMedia(t.app, token, created.body.id);
+      const output = `agent/${agent.id}/media/${media.id}`;
+      expect(media).toMatchObject({ status: 'ready', url: `/files/${output}/index.m3u8` });
+      if (mode === 'bucket') {
+        expect(bucketKeys(`files/${output}/`).sort()).toEqual([
+          `files/${output}/index.m3u8`,
+          `files/${output}/seg_000.ts`,
+        ]);
+        expect(standIn.objects.get(`files/${output}/index.m3u8`)?.contentType).toBe('application/vnd.apple.mpegurl');
+      }
+      const playlist = await t.app.inject({ method: 'GET', url: `/files/${output}/index.m3u8` });
+      expect(playlist.statusCode).toBe(mode === 'bucket' ? 302 : 200);
     });
 
     it('refuses a file over the policy’s size (the bucket itself refuses the body)', async () => {

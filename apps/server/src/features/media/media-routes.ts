@@ -13,6 +13,7 @@ export async function registerMediaRoutes(server: FastifyInstance, ctx: AppConte
   const jobs = createTranscoder({
     db: ctx.db,
     filesRoot,
+    files: ctx.files,
     log: (line) => server.log.warn(line),
     slots: ctx.relays.slots,
     timeoutMs: ctx.config.mediaTranscodeTimeoutMs,

@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Db } from '../../platform/db/database.ts';
 import { createJobSlots, type JobSlots } from '../../platform/ffmpeg/job-slots.ts';
 import { UPLOAD_INPUT_ARGS } from '../../platform/ffmpeg/upload-input.ts';
 import { ownerIsDead, type ServerProcess } from '../../platform/realtime/server-process.ts';
+import { createLocalFileStorage, type FileStorage } from '../../platform/storage/file-storage.ts';
 import { directoryUsage } from './storage-usage.ts';
 
 // Transcodes run as ffmpeg processes of this server, a few at a time, from an in-process queue whose state is the
@@ -23,6 +27,8 @@ export interface TranscoderOptions {
   db: Db;
   /** DATA_DIR/files */
   filesRoot: string;
+  /** Where the sources and the HLS output are kept; the local folder filesRoot when not given. */
+  files?: FileStorage;
   ffmpegPath?: string;
   concurrency?: number;
   log?: (line: string) => void;
@@ -107,6 +113,7 @@ export function failureReason(stderr: string, code: number | null, signal: NodeJ
 
 export function createTranscoder(options: TranscoderOptions): Transcoder {
   const { db, filesRoot } = options;
+  const files = options.files ?? createLocalFileStorage(filesRoot);
   const ffmpegPath = options.ffmpegPath ?? process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
   const concurrency = options.concurrency ?? 2;
   const slots = options.slots ?? createJobSlots({ perAgent: concurrency, total: concurrency });
@@ -226,16 +233,47 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     media: { id: number; agentId: number; source: string },
     entry: { child: ChildProcess | null },
   ) {
-    const mediaId = media.id;
     const outputKey = mediaOutputDir(media.agentId, media.id);
-    const outputDir = path.join(filesRoot, outputKey);
+    // With files in a bucket ffmpeg works in a private folder: the source is copied in, the HLS output copied out.
+    const work = files.localPath(media.source) === null ? await mkdtemp(path.join(tmpdir(), 'yanbo-transcode-')) : null;
+    try {
+      await transcodeIn(media, entry, outputKey, work);
+    } finally {
+      if (work) await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** Copies a finished HLS output to the storage under outputKey, in place of an earlier attempt's. */
+  async function publishOutput(outputDir: string, outputKey: string) {
+    await Promise.all((await files.list(`${outputKey}/`)).map((file) => files.remove(file.key)));
+    for (const name of await readdir(outputDir)) {
+      const contentType = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+      await files.put(`${outputKey}/${name}`, createReadStream(path.join(outputDir, name)), { contentType });
+    }
+  }
+
+  async function transcodeIn(
+    media: { id: number; agentId: number; source: string },
+    entry: { child: ChildProcess | null },
+    outputKey: string,
+    work: string | null,
+  ) {
+    const mediaId = media.id;
+    const outputDir = work ? path.join(work, 'hls') : path.join(filesRoot, outputKey);
+    let source = path.join(filesRoot, media.source);
+    if (work) {
+      source = path.join(work, `source${path.extname(media.source)}`);
+      const stored = await files.get(media.source);
+      if (!stored) throw new Error(`${media.source}: No such file or directory`);
+      await pipeline(stored.stream, createWriteStream(source, { mode: 0o600 }));
+    }
     await rm(outputDir, { recursive: true, force: true });
     await mkdir(outputDir, { recursive: true });
     let timedOut = false;
     const result = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>(
       (resolve) => {
         // file: keeps ffmpeg from reading a protocol prefix out of a stored name.
-        const child = spawn(ffmpegPath, ffmpegArgs(`file:${path.join(filesRoot, media.source)}`, outputDir), {
+        const child = spawn(ffmpegPath, ffmpegArgs(`file:${source}`, outputDir), {
           stdio: ['ignore', 'ignore', 'pipe'],
         });
         entry.child = child;
@@ -262,6 +300,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
       },
     );
     if (result.code === 0) {
+      if (work) await publishOutput(outputDir, outputKey);
       await finish(mediaId, {
         status: 'ready',
         error: '',
@@ -276,10 +315,9 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
       ? 'interrupted by a server shutdown'
       : timedOut
         ? transcodeTimeoutReason(timeoutMs)
-        : failureReason(result.stderr.slice(-2000), result.code, result.signal).replaceAll(
-            `${filesRoot}${path.sep}`,
-            '',
-          );
+        : failureReason(result.stderr.slice(-2000), result.code, result.signal)
+            .replaceAll(`${filesRoot}${path.sep}`, '')
+            .replaceAll(`${work ?? filesRoot}${path.sep}`, '');
     await finish(mediaId, { status: 'failed', error: reason, outputKey: '', sizeBytes: 0 });
   }
 
