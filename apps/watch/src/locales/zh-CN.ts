@@ -101,7 +101,6 @@ export const watchTexts = {
   'watch.tabs.topGift': '礼物排行榜',
   'watch.tabs.topShare': '邀请排行榜',
   'watch.tabs.scheduleEmpty': '暂无日程',
-  'watch.tabs.productsSoon': '商品即将上架，敬请期待',
   'watch.invite.button': '邀请卡',
   'watch.invite.title': '我的邀请卡',
   'watch.invite.close': '关闭',
