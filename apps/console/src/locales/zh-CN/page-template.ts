@@ -38,7 +38,6 @@ export const pageTemplateTexts = {
   'template.imgCover': '封面图',
   'template.imgBackground': '背景图',
   'template.image.upload': '上传图片',
-  'template.image.replace': '更换',
   'template.image.remove': '移除',
   'template.image.uploaded': '上传成功',
   'template.image.type': '仅支持 PNG、JPG、GIF、WEBP 图片',

@@ -74,9 +74,6 @@ export const pageTexts = {
   'pages.config.shareImage': '分享图片',
   'pages.config.name': '页面名称',
 
-  'pages.image.upload': '上传图片',
-  'pages.image.replace': '更换',
-  'pages.image.remove': '移除',
   'pages.image.empty': '未上传',
   'pages.image.type': '只能上传 PNG、JPG、GIF 或 WebP 图片',
   'pages.image.size': (mb: number) => `图片不能超过 ${mb} MB`,

@@ -1,7 +1,7 @@
-import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { uploadedFileUrl } from '@yanbo/contracts';
-import { App, Button, Flex, Typography, Upload } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
+import { PictureUpload } from '../../../app/components/picture-upload';
 import { useMe } from '../../../app/session';
 import { pageTexts as t } from '../../../locales/zh-CN/pages';
 import { pictureRefusal, uploadPagePicture } from '../api/upload-picture';
@@ -37,50 +37,14 @@ export function PictureField({ value, onChange, testId }: PictureFieldProps) {
   };
 
   return (
-    <Flex gap={12} align="center" data-testid={testId} data-value={value ?? ''}>
-      <div
-        style={{
-          width: 72,
-          height: 48,
-          borderRadius: 6,
-          border: '1px dashed #d9d9d9',
-          background: '#fafafa',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          overflow: 'hidden',
-          flex: 'none',
-        }}
-      >
-        {value ? (
-          <img
-            src={uploadedFileUrl(value)}
-            alt=""
-            style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
-          />
-        ) : (
-          <PictureOutlined style={{ color: '#bfbfbf', fontSize: 20 }} />
-        )}
-      </div>
-      <Upload
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        showUploadList={false}
-        beforeUpload={(file) => {
-          void upload(file);
-          return false;
-        }}
-      >
-        <Button size="small" icon={<UploadOutlined />} loading={uploading}>
-          {value ? t['pages.image.replace'] : t['pages.image.upload']}
-        </Button>
-      </Upload>
-      {value ? (
-        <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => onChange?.('')}>
-          {t['pages.image.remove']}
-        </Button>
-      ) : (
-        <Typography.Text type="secondary">{t['pages.image.empty']}</Typography.Text>
-      )}
-    </Flex>
+    <PictureUpload
+      value={value}
+      src={value ? uploadedFileUrl(value) : ''}
+      uploading={uploading}
+      onFile={(file) => void upload(file)}
+      onClear={() => onChange?.('')}
+      emptyText={t['pages.image.empty']}
+      testId={testId}
+    />
   );
 }
