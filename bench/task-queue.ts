@@ -9,6 +9,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { type Database, type Db, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
+import { createQueryObserver } from '../apps/server/src/platform/db/observed-dialect.ts';
 import { PGliteDialect } from '../apps/server/src/platform/db/pglite-dialect.ts';
 import type { DB } from '../apps/server/src/platform/db/schema.ts';
 import { createLocalTaskFiles } from '../apps/server/src/platform/tasks/task-files.ts';
@@ -41,6 +42,8 @@ async function pgliteEngine(): Promise<Engine> {
   const database: Database = {
     db,
     kind: 'pglite',
+    queries: createQueryObserver(Number.POSITIVE_INFINITY),
+    pool: () => null,
     withScripts: (fn) =>
       db
         .connection()
