@@ -1,3 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, engines, startApp, type TestApp } from '../harness.ts';
 
@@ -57,6 +60,32 @@ describe.each(engines)('readiness of a process not ready on %s', (engine) => {
 });
 
 describe('readiness with REDIS_URL', () => {
+  let redis: ChildProcess;
+  let t: TestApp;
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    t = await startApp('pglite', { redisUrl: `redis://127.0.0.1:${port}`, redisPrefix: `ready-${port}:` });
+  });
+  afterAll(async () => {
+    await t.close();
+    if (redis.exitCode === null) redis.kill('SIGKILL');
+  });
+
+  it('is ready while Redis is reached, and fails once it is gone', async () => {
+    const status = async () => {
+      const ready = await call(t.app, 'GET', '/readyz');
+      return `${ready.status} ${ready.body.checks?.redis}`;
+    };
+    await expect.poll(status, { timeout: 10_000 }).toBe('200 ok');
+    redis.kill('SIGKILL');
+    await expect.poll(status, { timeout: 10_000 }).toBe('503 failed');
+  });
+});
+
+describe('readiness with REDIS_URL where nothing answers', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Nothing listens on port 1: Redis stays away, and the process starts all the same.
@@ -70,3 +99,12 @@ describe('readiness with REDIS_URL', () => {
     expect(ready.body.checks).toEqual({ database: 'ok', migrations: 'ok', redis: 'failed' });
   });
 });
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, engines, signedInAgent, startApp, type TestApp } from '../harness.ts';
 import { type S3StandIn, s3SettingsOf, startS3StandIn } from '../support/s3-stand-in.ts';
+import { multipart } from '../upload-form.ts';
 
-// A task's file (the post-event report) on both storages: written by the worker to DATA_DIR/task-files or to the
-// bucket's task-files/ (never public), downloaded only through the download center by the task's agent, and removed
-// with its task.
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+// The private stores on both storages. A task's file (the post-event report) is written by the worker to
+// DATA_DIR/task-files or to the bucket's task-files/ (never public), downloaded only through the download center by
+// the task's agent, and removed with its task; a document of the documents application likewise (documents/).
 
 const modes = ['local', 'bucket'] as const;
 
@@ -71,6 +74,40 @@ describe.each(engines.flatMap((engine) => modes.map((mode) => ({ engine, mode })
 
       expect((await call(t.app, 'DELETE', `/v3/task/${created.body.id}`, { token })).body).toEqual({ ok: true });
       expect(taskKeys()).toEqual([]);
+    });
+
+    it('keeps a document of the documents application in the private store, read back only by its agent', async () => {
+      const { agent, token } = await signedInAgent(t.ctx);
+      const other = await signedInAgent(t.ctx);
+      const form = multipart({ name: '讲义.pdf', type: 'application/octet-stream', data: PDF });
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: '/api/v3/agent/document',
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const documentKeys = () => [...standIn.objects.keys()].filter((key) => key.startsWith('documents/'));
+      if (mode === 'bucket') {
+        expect(documentKeys()).toHaveLength(1);
+        expect(documentKeys()[0]).toMatch(new RegExp(`^documents/agent/${agent.id}/.+\\.pdf$`));
+        expect((await fetch(`${standIn.endpoint}/${standIn.bucket}/${documentKeys()[0]}`)).status).toBe(403);
+      } else {
+        expect(documentKeys()).toEqual([]);
+      }
+      const id = uploaded.json().id as number;
+      const read = (bearer: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/v3/agent/document/${id}/file`,
+          headers: { authorization: `Bearer ${bearer}` },
+        });
+      const own = await read(token);
+      expect(own.statusCode).toBe(200);
+      expect(own.rawPayload.equals(PDF)).toBe(true);
+      expect((await read(other.token)).statusCode).toBe(404);
+      expect((await call(t.app, 'DELETE', `/v3/agent/document/${id}`, { token })).status).toBe(200);
+      expect(documentKeys()).toEqual([]);
     });
   },
 );

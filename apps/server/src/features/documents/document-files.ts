@@ -1,19 +1,19 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DOCUMENT_ERRORS, DOCUMENT_MAX_BYTES, type DOCUMENT_TYPES, ERROR_CODES } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { HttpError, invalidField } from '../../platform/errors.ts';
-import { createLocalTaskFiles, type TaskFiles } from '../../platform/tasks/task-files.ts';
+import { privateFiles } from '../../platform/storage/storage-setup.ts';
+import type { TaskFiles } from '../../platform/tasks/task-files.ts';
 
-// A document's file is the agent's to give out under its permission, so it is kept under DATA_DIR/documents, outside
-// DATA_DIR/files (served to anyone at /files/): it leaves the server only through the watch page's read route, which
+// A document's file is the agent's to give out under its permission, so it is kept under DATA_DIR/documents (or the
+// bucket's documents/), outside the public files (served to anyone at /files/): it leaves the server only through the watch page's read route, which
 // checks the activity, the sign-in and the permission first. The private store is the one the task files use.
 
 export type DocumentFiles = TaskFiles;
 
 export function documentFiles(ctx: Pick<AppContext, 'config'>): DocumentFiles {
-  return createLocalTaskFiles(path.join(ctx.config.dataDir, 'documents'));
+  return privateFiles(ctx.config, 'documents');
 }
 
 type Magic = (typeof DOCUMENT_TYPES)[keyof typeof DOCUMENT_TYPES]['magic'];

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { S3Client } from '@aws-sdk/client-s3';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { createLocalTaskFiles, type TaskFiles } from '../tasks/task-files.ts';
@@ -7,9 +8,8 @@ import { createLocalFileStorage, FILES_URL_PREFIX, type FileStorage } from './fi
 import type { S3Config } from './s3-config.ts';
 import { createS3Client, createS3FileStorage } from './s3-file-storage.ts';
 
-/** Where public files and task files are kept in the bucket: a bucket policy may open files/ to anyone, never tasks/. */
+/** Where public files are kept in the bucket: a bucket policy may open files/ to anyone, never the private stores. */
 export const BUCKET_FILES_PREFIX = 'files/';
-export const BUCKET_TASK_FILES_PREFIX = 'task-files/';
 
 export interface Storage {
   /** Uploads, pictures, media: public, served at FILES_URL_PREFIX or the bucket's (CDN's) address. */
@@ -20,25 +20,39 @@ export interface Storage {
   inBucket: boolean;
 }
 
+/** One S3 client per configuration: it keeps the connections to the bucket. */
+const clients = new WeakMap<S3Config, S3Client>();
+function clientFor(s3: S3Config): S3Client {
+  let client = clients.get(s3);
+  if (!client) {
+    client = createS3Client(s3);
+    clients.set(s3, client);
+  }
+  return client;
+}
+
 /** The configured storage: the bucket when S3 is configured, DATA_DIR/files and DATA_DIR/task-files otherwise. */
 export function createStorage(dataDir: string, s3: S3Config | null): Storage {
-  if (!s3) {
-    return {
-      files: createLocalFileStorage(path.join(dataDir, 'files')),
-      taskFiles: createLocalTaskFiles(path.join(dataDir, 'task-files')),
-      inBucket: false,
-    };
-  }
-  const client = createS3Client(s3);
-  const taskFiles = createS3FileStorage(client, s3, BUCKET_TASK_FILES_PREFIX);
   return {
-    files: createS3FileStorage(client, s3, BUCKET_FILES_PREFIX),
-    taskFiles: {
-      put: (key, body) => taskFiles.put(key, body, { contentType: 'application/octet-stream' }),
-      open: (key) => taskFiles.get(key),
-      remove: (key) => taskFiles.remove(key),
-    },
-    inBucket: true,
+    files: s3
+      ? createS3FileStorage(clientFor(s3), s3, BUCKET_FILES_PREFIX)
+      : createLocalFileStorage(path.join(dataDir, 'files')),
+    taskFiles: privateFiles({ dataDir, s3 }, 'task-files'),
+    inBucket: s3 !== null,
+  };
+}
+
+/**
+ * A private store (never served as it is; read only through a route that checks who asks): DATA_DIR/{name}, or the
+ * bucket's {name}/ prefix, which no bucket policy should open. The task files and the documents application use it.
+ */
+export function privateFiles(config: { dataDir: string; s3: S3Config | null }, name: string): TaskFiles {
+  if (!config.s3) return createLocalTaskFiles(path.join(config.dataDir, name));
+  const files = createS3FileStorage(clientFor(config.s3), config.s3, `${name}/`);
+  return {
+    put: (key, body) => files.put(key, body, { contentType: 'application/octet-stream' }),
+    open: (key) => files.get(key),
+    remove: (key) => files.remove(key),
   };
 }
 
