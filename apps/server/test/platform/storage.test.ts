@@ -157,6 +157,13 @@ describe('file storage on an S3 bucket', () => {
     );
   });
 
+  it('stores a file with the type its caller names, or else the one its extension says', async () => {
+    await bucket.put('agent/9/page-a.webp', Readable.from([Buffer.from('w')]));
+    expect(standIn.objects.get('files/agent/9/page-a.webp')?.contentType).toBe('image/webp');
+    await bucket.put('agent/9/blob', Readable.from([Buffer.from('b')]));
+    expect(standIn.objects.get('files/agent/9/blob')?.contentType).toBe('application/octet-stream');
+  });
+
   it('is refused by the bucket when the secret is wrong', async () => {
     const wrong = s3ConfigOf(standIn, 'not-the-secret');
     const files = createS3FileStorage(createS3Client(wrong), wrong, 'files/');

@@ -17,6 +17,27 @@ import type { S3Config } from './s3-config.ts';
 const PART_BYTES = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
+/** The type a file is stored with when the caller names none, by its key's extension (browsers read it from the bucket). */
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+function typeOfKey(key: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  return TYPES_BY_EXTENSION[extension] ?? 'application/octet-stream';
+}
+
 export function createS3Client(config: S3Config): S3Client {
   return new S3Client({
     endpoint: config.endpoint,
@@ -73,7 +94,7 @@ export function createS3FileStorage(client: S3Client, config: S3Config, prefix: 
           Bucket,
           Key: full(key),
           Body: counted,
-          ContentType: options?.contentType ?? 'application/octet-stream',
+          ContentType: options?.contentType ?? typeOfKey(key),
         },
       });
       await upload.done();
