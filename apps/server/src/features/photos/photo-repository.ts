@@ -1,6 +1,8 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { containing } from '../../platform/db/like.ts';
+import { type Page, type PageQuery, page } from '../../platform/db/page.ts';
 import { scopeActivities } from '../../platform/tenancy.ts';
 
 // The photo lists' and photos' SQL. A list belongs to an activity and its agent; a photo to a list. The services
@@ -69,34 +71,17 @@ function visibleLists(db: Db, caller: Caller) {
 }
 
 /** A page of the caller's lists, most recently changed first; narrowed to one activity or a title when asked. */
-export async function pageLists(
+export function pageLists(
   db: Db,
   caller: Caller,
   filter: { activityId?: number; title?: string },
-  page: { page: number; pageSize: number },
-): Promise<{ rows: ListRow[]; total: number }> {
-  const where = (query: ReturnType<typeof visibleLists>) => {
-    let narrowed = query;
-    if (filter.activityId !== undefined) narrowed = narrowed.where('photoLists.activityId', '=', filter.activityId);
-    if (filter.title) narrowed = narrowed.where('photoLists.title', 'ilike', `%${escapeLike(filter.title)}%`);
-    return narrowed;
-  };
-  const [rows, total] = await Promise.all([
-    where(visibleLists(db, caller))
-      .orderBy('photoLists.updatedAt', 'desc')
-      .orderBy('photoLists.id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)
-      .execute(),
-    where(visibleLists(db, caller))
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  query: PageQuery,
+): Promise<Page<ListRow>> {
+  let lists = visibleLists(db, caller);
+  if (filter.activityId !== undefined) lists = lists.where('photoLists.activityId', '=', filter.activityId);
+  if (filter.title) lists = lists.where('photoLists.title', 'ilike', containing(filter.title));
+  return page(lists.orderBy('photoLists.updatedAt', 'desc').orderBy('photoLists.id', 'desc'), query);
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** One list of the caller's activity, or undefined. */
 export function findList(db: Db, caller: Caller, activityId: number, listId: number): Promise<ListRow | undefined> {
@@ -135,54 +120,23 @@ export async function updateList(
     .execute();
 }
 
+/** A list's photos: every query of photos starts here, so none reaches past the list it names. */
+const photosOf = (db: Db, listId: number) => db.selectFrom('photos').where('listId', '=', listId);
+
 /** A page of a list's photos in their order (highest position first, then newest); published ones only if asked. */
-export async function pagePhotos(
-  db: Db,
-  listId: number,
-  page: { page: number; pageSize: number },
-  publishedOnly: boolean,
-): Promise<{ rows: PhotoRow[]; total: number }> {
-  const published = (hidden: Expression<boolean>): Expression<SqlBool> =>
-    publishedOnly ? sql<SqlBool>`not ${hidden}` : sql<SqlBool>`true`;
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('photos')
-      .select(PHOTO_COLUMNS)
-      .where('listId', '=', listId)
-      .where((eb) => published(eb.ref('hidden')))
-      .orderBy('position', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)
-      .execute(),
-    db
-      .selectFrom('photos')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('listId', '=', listId)
-      .where((eb) => published(eb.ref('hidden')))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+export function pagePhotos(db: Db, listId: number, query: PageQuery, publishedOnly: boolean): Promise<Page<PhotoRow>> {
+  let photos = photosOf(db, listId);
+  if (publishedOnly) photos = photos.where((eb) => eb.not(eb.ref('hidden')));
+  return page(photos.select(PHOTO_COLUMNS).orderBy('position', 'desc').orderBy('id', 'desc'), query);
 }
 
 /** The photos of a list among ids, with what a change needs of them. */
 export function photosOfList(db: Db, listId: number, ids: readonly number[]) {
   if (!ids.length) return Promise.resolve([]);
-  return db
-    .selectFrom('photos')
+  return photosOf(db, listId)
     .select([...PHOTO_COLUMNS, 'position'])
-    .where('listId', '=', listId)
     .where('id', 'in', ids)
     .execute();
-}
-
-export async function countPhotos(db: Db, listId: number): Promise<number> {
-  const row = await db
-    .selectFrom('photos')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('listId', '=', listId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 export interface NewPhoto {
@@ -253,21 +207,12 @@ export function applyChanges(db: Db, listId: number, changes: PhotoChanges): Pro
         from unnest(${ids}::int[], ${positions}::int[]) as moved (id, position)
         where photos.id = moved.id and photos.list_id = ${listId}`.execute(trx);
     }
-    if (changes.hide.length) {
-      await trx
-        .updateTable('photos')
-        .set({ hidden: true })
-        .where('listId', '=', listId)
-        .where('id', 'in', changes.hide)
-        .execute();
-    }
-    if (changes.show.length) {
-      await trx
-        .updateTable('photos')
-        .set({ hidden: false })
-        .where('listId', '=', listId)
-        .where('id', 'in', changes.show)
-        .execute();
+    for (const [ids, hidden] of [
+      [changes.hide, true],
+      [changes.show, false],
+    ] as const) {
+      if (!ids.length) continue;
+      await trx.updateTable('photos').set({ hidden }).where('listId', '=', listId).where('id', 'in', ids).execute();
     }
     if (!changes.remove.length) return [];
     const removed = await trx

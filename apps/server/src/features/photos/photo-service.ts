@@ -82,15 +82,15 @@ export async function listAgentPhotoLists(
   query: Page & { activityId?: number; title?: string },
 ): Promise<PhotoListList> {
   if (query.activityId !== undefined) await ownActivity(db, caller, query.activityId);
-  const { rows, total } = await repo.pageLists(db, caller, query, query);
-  return { items: rows.map(toList), pager: { page: query.page, pageSize: query.pageSize, total } };
+  const { items, pager } = await repo.pageLists(db, caller, query, query);
+  return { items: items.map(toList), pager };
 }
 
 /** GET /v3/activity/{id}/photo-list */
 export async function listPhotoLists(db: Db, caller: Caller, activityId: number, query: Page): Promise<PhotoListList> {
   await ownActivity(db, caller, activityId);
-  const { rows, total } = await repo.pageLists(db, caller, { activityId }, query);
-  return { items: rows.map(toList), pager: { page: query.page, pageSize: query.pageSize, total } };
+  const { items, pager } = await repo.pageLists(db, caller, { activityId }, query);
+  return { items: items.map(toList), pager };
 }
 
 /** POST /v3/activity/{id}/photo-list */
@@ -109,11 +109,8 @@ export async function createPhotoList(
 }
 
 async function detail(ctx: AppContext, list: repo.ListRow, page: Page): Promise<PhotoListDetail> {
-  const { rows, total } = await repo.pagePhotos(ctx.db, list.id, page, false);
-  return {
-    ...toList(list),
-    photos: { items: rows.map((row) => toPhoto(ctx, row)), pager: { ...page, total } },
-  };
+  const { items, pager } = await repo.pagePhotos(ctx.db, list.id, page, false);
+  return { ...toList(list), photos: { items: items.map((row) => toPhoto(ctx, row)), pager } };
 }
 
 /** GET /v3/activity/{id}/photo-list/{listId} */
@@ -272,6 +269,6 @@ export async function getWatchPhotoList(
   await requireWatchOpen(ctx, activityId, viewer);
   const list = await repo.findPublicList(ctx.db, activityId, listId);
   if (!list) throw notFound(PHOTO_ERRORS.listNotFound);
-  const { rows, total } = await repo.pagePhotos(ctx.db, listId, page, true);
-  return { ...list, photos: { items: rows.map((row) => toWatchPhoto(ctx, row)), pager: { ...page, total } } };
+  const { items, pager } = await repo.pagePhotos(ctx.db, listId, page, true);
+  return { ...list, photos: { items: items.map((row) => toWatchPhoto(ctx, row)), pager } };
 }
