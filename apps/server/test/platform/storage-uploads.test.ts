@@ -121,6 +121,13 @@ describe.each(engines.flatMap((engine) => modes.map((mode) => ({ engine, mode })
       // Completing the same upload again (a retried request) answers the same file.
       const again = await call(t.app, 'POST', '/upload/complete', { body: { token: policy.token } });
       expect(again.body).toEqual({ filepath, url });
+      // A few times only: each completion reads the object.
+      for (let attempt = 3; attempt <= 5; attempt += 1) {
+        expect((await call(t.app, 'POST', '/upload/complete', { body: { token: policy.token } })).status).toBe(200);
+      }
+      const tooMany = await call(t.app, 'POST', '/upload/complete', { body: { token: policy.token } });
+      expect(tooMany.status).toBe(429);
+      expect(tooMany.body).toMatchObject({ message: 'Upload completed too many times', code: ERROR_CODES.rateLimited });
     });
 
     /** A fresh policy through this server (no type named), whose token is not for a bucket key. */

@@ -13,7 +13,8 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { randomToken } from '../../platform/crypto.ts';
-import { HttpError, invalidField } from '../../platform/errors.ts';
+import { HttpError, invalidField, tooManyRequests } from '../../platform/errors.ts';
+import { secondsUntil } from '../../platform/rate-limit.ts';
 import { sessionIsLive } from '../../platform/sessions.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
@@ -38,6 +39,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 const POLICY_PURPOSE = 'upload';
 const POLICY_TTL_MS = 30 * 60_000;
+const COMPLETIONS_PER_POLICY = 5;
 export const UPLOAD_URL = '/api/upload';
 
 interface PolicyPayload extends Record<string, unknown> {
@@ -128,6 +130,11 @@ export async function completeDirectUpload(ctx: AppContext, policyToken: string)
     throw invalidField('token', 'Not a policy for an upload to the bucket');
   }
   const { key, mimetype } = policy;
+  // A retried completion answers again, but each one reads the object (a video's whole copy): a few per policy.
+  const tries = await ctx.limits.hit(`upload-complete:${key}`, POLICY_TTL_MS);
+  if (tries.count > COMPLETIONS_PER_POLICY) {
+    throw tooManyRequests('Upload completed too many times', ERROR_CODES.rateLimited, secondsUntil(tries.resetAt));
+  }
   const rules = RULES[policy.kind];
   const stored = await ctx.files.stat(key);
   if (!stored) throw invalidField('file', 'File was not uploaded');
