@@ -125,38 +125,11 @@ export function registerMetrics(
     },
   });
   new Gauge({
-    name: 'yanbo_live_pushes',
-    help: 'Activities pushing now across the platform (embedded or external ingest), from the database',
-    registers: [registry],
-    async collect() {
-      try {
-        this.set(await pushingActivities(sources.database.db));
-      } catch {
-        // As for the task queue below.
-      }
-    },
-  });
-  new Gauge({
     name: 'yanbo_ffmpeg_jobs',
     help: 'ffmpeg processes this process runs (relays, live and media transcodes)',
     registers: [registry],
     collect() {
       this.set(sources.ffmpegJobs());
-    },
-  });
-  new Gauge({
-    name: 'yanbo_task_queue_tasks',
-    help: 'Background tasks in the shared queue, by status (pending: waiting for a worker)',
-    labelNames: ['status'],
-    registers: [registry],
-    async collect() {
-      try {
-        const depth = await taskQueueDepth(sources.database.db);
-        this.set({ status: 'pending' }, depth.pending);
-        this.set({ status: 'running' }, depth.running);
-      } catch {
-        // The database did not answer: the readiness probe says so; the page still shows the rest.
-      }
     },
   });
   new Gauge({
@@ -196,6 +169,35 @@ export function registerMetrics(
     });
   }
 
+  // The figures read from the database come last: prom-client collects the metrics in their order, so the statement
+  // and connection counts above are read before the scrape's own statements start.
+  new Gauge({
+    name: 'yanbo_task_queue_tasks',
+    help: 'Background tasks in the shared queue, by status (pending: waiting for a worker)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      try {
+        const depth = await taskQueueDepth(sources.database.db);
+        this.set({ status: 'pending' }, depth.pending);
+        this.set({ status: 'running' }, depth.running);
+      } catch {
+        // The database did not answer: the readiness probe says so; the page still shows the rest.
+      }
+    },
+  });
+  new Gauge({
+    name: 'yanbo_live_pushes',
+    help: 'Activities pushing now across the platform (embedded or external ingest), from the database',
+    registers: [registry],
+    async collect() {
+      try {
+        this.set(await pushingActivities(sources.database.db));
+      } catch {
+        // As for the task queue above.
+      }
+    },
+  });
   app.addHook('onRequest', async (request) => {
     const socket = request.raw.socket;
     // A socket counts from its upgrade until its connection closes (an injected request has no connection to follow).
