@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { trackFlvViewer } from '../../src/features/activities/index.ts';
+import { HEARTBEAT_MS } from '../../src/platform/realtime/server-process.ts';
 import { call, createAgent, engines, nextIp, nextMobile, sessionFor, signedViewerCookie } from '../harness.ts';
 import { exited, FFMPEG, push, waitFor } from '../live-stream/push.ts';
 import { type Cluster, type ClusterNode, ffmpegPidsNaming, redisAnswers, startCluster } from './cluster-harness.ts';
@@ -61,6 +62,22 @@ describe.skipIf(!ready)('two API processes on one PostgreSQL and Redis', () => {
     const living = await job(a.built.ctx.process.id);
     const dead = await job('dead-process');
     const unowned = await job(null);
+    // Media transcodes likewise: a living process's goes on, a dead one's is failed.
+    const media = (transcodedBy: string, n: number) =>
+      db
+        .insertInto('media')
+        .values({
+          agentId: owner.agentId,
+          name: `视频${n}.mp4`,
+          sourceKind: 'upload',
+          source: `agent/${owner.agentId}/files/cluster-${n}.mp4`,
+          status: 'transcoding',
+          transcodedBy,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const livingMedia = await media(a.built.ctx.process.id, 1);
+    const deadMedia = await media('dead-process', 2);
 
     b = await cluster.start();
 
@@ -69,6 +86,10 @@ describe.skipIf(!ready)('two API processes on one PostgreSQL and Redis', () => {
     expect(await status(living.id)).toEqual({ status: 'running', error: '' });
     expect(await status(dead.id)).toEqual({ status: 'failed', error: STREAM_JOB_FAILURES.interrupted });
     expect(await status(unowned.id)).toEqual({ status: 'failed', error: STREAM_JOB_FAILURES.interrupted });
+    const mediaStatus = async (id: number) =>
+      (await db.selectFrom('media').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect(await mediaStatus(livingMedia.id)).toBe('transcoding');
+    expect(await mediaStatus(deadMedia.id)).toBe('failed');
     // Both processes beat in the table.
     const processes = await db.selectFrom('serverProcesses').select('id').execute();
     expect(processes.map((row) => row.id)).toEqual(
@@ -76,6 +97,41 @@ describe.skipIf(!ready)('two API processes on one PostgreSQL and Redis', () => {
     );
     // Left as it was found: the living process's row is a fake that no ffmpeg runs.
     await db.updateTable('streamJobs').set({ status: 'stopped' }).where('id', '=', living.id).execute();
+    await db.updateTable('media').set({ status: 'failed' }).where('id', '=', livingMedia.id).execute();
+  }, 60_000);
+
+  it('a process whose heartbeat stops while the others run has its jobs failed at their next heartbeat', async () => {
+    const activity = await newActivity('心跳停止');
+    const db = a.built.ctx.db;
+    const { agentId } = await db
+      .selectFrom('activities')
+      .select('agentId')
+      .where('id', '=', activity.id)
+      .executeTakeFirstOrThrow();
+    await db.insertInto('serverProcesses').values({ id: 'ghost-process', host: 'elsewhere', pid: 2 }).execute();
+    const job = await db
+      .insertInto('streamJobs')
+      .values({
+        activityId: activity.id,
+        agentId,
+        kind: 'relay',
+        source: 'rtmp://example.com/live/y',
+        status: 'running',
+        ownerProcess: 'ghost-process',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const status = async () =>
+      (await db.selectFrom('streamJobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status;
+    // Past a heartbeat of both processes (every 5 s): the ghost is alive, its job is its own.
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS + 1_000));
+    expect(await status()).toBe('running');
+    await db
+      .updateTable('serverProcesses')
+      .set({ heartbeatAt: sql`now() - interval '10 minutes'` })
+      .where('id', '=', 'ghost-process')
+      .execute();
+    await waitFor(async () => (await status()) === 'failed', HEARTBEAT_MS * 3);
   }, 60_000);
 
   it('a relay started through one process is stopped through the other, and its ffmpeg is gone', async () => {
