@@ -9,6 +9,7 @@ import {
 } from '@yanbo/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { secondsUntil } from '../../platform/rate-limit.ts';
 import { signToken, verifyToken } from '../../platform/signed-token.ts';
@@ -33,6 +34,14 @@ const FILE_READ_WINDOW_MS = 60_000;
 const FILE_PASS_PURPOSE = 'watch-document';
 const FILE_PASS_TTL_MS = 12 * 3_600_000;
 
+/** The documents bound to the activity and of its agent: the watch page reaches a document only through here. */
+const boundDocuments = (db: Db, activity: { id: number; agentId: number }) =>
+  db
+    .selectFrom('documents')
+    .innerJoin('documentActivities', 'documentActivities.documentId', 'documents.id')
+    .where('documentActivities.activityId', '=', activity.id)
+    .where('documents.agentId', '=', activity.agentId);
+
 function fileAddress(ctx: AppContext, activityId: number, documentId: number, download: boolean): string {
   const { token } = signToken(ctx.secretKey, FILE_PASS_PURPOSE, { activityId, documentId }, FILE_PASS_TTL_MS);
   const path = watchDocumentFilePath(activityId, documentId, download);
@@ -46,9 +55,7 @@ export async function listWatchDocuments(
   viewer: GateViewer,
 ): Promise<WatchDocuments> {
   const activity = await requireWatchOpen(ctx, activityId, viewer);
-  const rows = await ctx.db
-    .selectFrom('documents')
-    .innerJoin('documentActivities', 'documentActivities.documentId', 'documents.id')
+  const rows = await boundDocuments(ctx.db, activity)
     .select([
       'documents.id',
       'documents.name',
@@ -57,8 +64,6 @@ export async function listWatchDocuments(
       'documents.permission',
       'documents.signInRequired',
     ])
-    .where('documentActivities.activityId', '=', activity.id)
-    .where('documents.agentId', '=', activity.agentId)
     .orderBy('documents.id', 'desc')
     .limit(WATCH_DOCUMENT_LIMIT)
     .execute();
@@ -105,9 +110,7 @@ export async function openWatchDocument(
     ? verifyToken<{ activityId: number; documentId: number }>(ctx.secretKey, FILE_PASS_PURPOSE, pass)
     : null;
   if (passed?.activityId !== activity.id || passed.documentId !== documentId) throw forbidden(WATCH_ERRORS.notOpen);
-  const row = await ctx.db
-    .selectFrom('documents')
-    .innerJoin('documentActivities', 'documentActivities.documentId', 'documents.id')
+  const row = await boundDocuments(ctx.db, activity)
     .select([
       'documents.name',
       'documents.fileKey',
@@ -115,8 +118,6 @@ export async function openWatchDocument(
       'documents.permission',
       'documents.signInRequired',
     ])
-    .where('documentActivities.activityId', '=', activity.id)
-    .where('documents.agentId', '=', activity.agentId)
     .where('documents.id', '=', documentId)
     .executeTakeFirst();
   if (!row) throw notFound(DOCUMENT_ERRORS.documentNotFound);
