@@ -18,6 +18,8 @@ export interface ViewerCounts {
 export const REPORT_TTL_MS = 15_000;
 /** Reports are renewed this often, well within their deadline. */
 const RENEW_MS = 5_000;
+/** Changes of this process's counts reach Redis within this long (the consoles hear counts every 250 ms at most). */
+const REPORT_BATCH_MS = 50;
 
 export function createMemoryViewerCounts(): ViewerCounts {
   const counts = new Map<string, number>();
@@ -59,11 +61,20 @@ export function createRedisViewerCounts(redis: Redis, prefix: string, processId:
     for (const [key, count] of mine) write(key, count);
   }, RENEW_MS);
   renew.unref();
+  // A thousand viewers arriving at once are one write per stream, not a thousand: reports go out together shortly.
+  const dirty = new Set<string>();
+  let flush: NodeJS.Timeout | null = null;
+  const writeDirty = () => {
+    flush = null;
+    for (const key of dirty) write(key, mine.get(key) ?? 0);
+    dirty.clear();
+  };
   return {
     report(key, count) {
       if (count > 0) mine.set(key, count);
       else mine.delete(key);
-      write(key, count);
+      dirty.add(key);
+      flush ??= setTimeout(writeDirty, REPORT_BATCH_MS);
     },
     async total(key) {
       try {
@@ -83,7 +94,8 @@ export function createRedisViewerCounts(redis: Redis, prefix: string, processId:
     },
     close() {
       clearInterval(renew);
-      for (const key of mine.keys()) redis.hdel(hashOf(key), processId).catch(() => {});
+      if (flush) clearTimeout(flush);
+      for (const key of new Set([...mine.keys(), ...dirty])) redis.hdel(hashOf(key), processId).catch(() => {});
       mine.clear();
     },
   };
