@@ -18,6 +18,7 @@ import { hashPassword } from '../src/platform/crypto.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { createSession } from '../src/platform/sessions.ts';
+import { s3SettingsOf, startS3StandIn } from './support/s3-stand-in.ts';
 
 // API tests run against real databases: PGlite always (a database of its own per app, see below), and the PostgreSQL
 // on 127.0.0.1:5432 when one answers (CI has one; YANBO_TEST_POSTGRES=0 skips it). Each test file gets a PostgreSQL
@@ -195,6 +196,11 @@ export async function startApp(
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   }
+  // YANBO_TEST_STORAGE=bucket runs the app with its files in a bucket of its own (a local S3 stand-in).
+  const bucket =
+    process.env.YANBO_TEST_STORAGE === 'bucket' && overrides.s3 === undefined
+      ? await startS3StandIn({ publicPrefixes: ['files/'] })
+      : null;
   const config = loadConfig({
     dataDir,
     databaseUrl,
@@ -202,6 +208,7 @@ export async function startApp(
     logLevel: 'silent',
     consoleDir: '/nonexistent',
     secretKey: 'test-secret',
+    ...(bucket ? { s3: s3SettingsOf(bucket) } : {}),
     ...overrides,
   });
   const built = await buildApp(config, options);
@@ -212,6 +219,7 @@ export async function startApp(
     dataDir,
     async close() {
       await built.close();
+      await bucket?.close();
       if (databaseName) await dropDatabase(databaseName);
       await rm(dataDir, { recursive: true, force: true });
     },
