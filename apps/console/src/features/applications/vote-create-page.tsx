@@ -1,11 +1,11 @@
 import { Button, Card, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ActivitySearchSelect } from '../../app/components/activity-search-select';
 import { PageHeader } from '../../app/components/page-header';
 import { applicationTexts as t } from '../../locales/zh-CN/applications';
 import { VoteFields, type VoteFieldValues, voteBody } from '../interactions';
 import { useVoteMutations } from './api/votes';
-import { ActivitySelect } from './components/activity-select';
 import { votePaths } from './vote-paths';
 
 interface CreateValues extends VoteFieldValues {
@@ -45,7 +45,7 @@ export function VoteCreatePage() {
             label={t['applications.activity']}
             rules={[{ required: true, message: t['applications.pickActivityRequired'] }]}
           >
-            <ActivitySelect placeholder={t['applications.pickActivity']} testId="vote-activity" />
+            <ActivitySearchSelect placeholder={t['applications.pickActivity']} testId="vote-activity" />
           </Form.Item>
           <VoteFields />
           <Space>

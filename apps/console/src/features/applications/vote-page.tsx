@@ -5,10 +5,10 @@ import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Select, Space, Tab
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActivitySearchSelect } from '../../app/components/activity-search-select';
 import { PageHeader } from '../../app/components/page-header';
 import { applicationTexts as t } from '../../locales/zh-CN/applications';
 import { agentVoteListQuery, useVoteMutations } from './api/votes';
-import { ActivitySelect } from './components/activity-select';
 import { votePaths } from './vote-paths';
 
 const STATUS_COLORS: Record<VoteStatus, string> = { draft: 'default', published: 'processing', closed: 'success' };
@@ -46,7 +46,7 @@ export function VotePage() {
         <Flex vertical gap={16}>
           <Alert type="info" showIcon message={t['applications.vote.hint']} />
           <Flex gap={12} wrap>
-            <ActivitySelect<false>
+            <ActivitySearchSelect<false>
               allowClear
               placeholder={t['applications.allActivities']}
               value={filters.activityId}

@@ -1,10 +1,10 @@
 import { PHOTO_LIST_DESCRIPTION_MAX, PHOTO_LIST_TITLE_MAX } from '@yanbo/contracts';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { ActivitySearchSelect } from '../../app/components/activity-search-select';
 import { PageHeader } from '../../app/components/page-header';
 import { photoTexts as t } from '../../locales/zh-CN/photos';
 import { useCreatePhotoList } from './api/photos';
-import { ActivitySelect } from './components/activity-select';
 import { photoListEditPath } from './photo-paths';
 
 interface CreateValues {
@@ -37,7 +37,11 @@ export function PhotoListCreateView() {
             name="activityId"
             rules={[{ required: true, message: t['photos.form.activityRequired'] }]}
           >
-            <ActivitySelect placeholder={t['photos.form.activityPlaceholder']} testId="photo-list-activity" />
+            <ActivitySearchSelect
+              placeholder={t['photos.form.activityPlaceholder']}
+              optionLabel={t['photos.activityOption']}
+              testId="photo-list-activity"
+            />
           </Form.Item>
           <Form.Item
             label={t['photos.form.title']}

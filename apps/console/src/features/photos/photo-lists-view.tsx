@@ -5,10 +5,10 @@ import { Alert, Avatar, Button, Card, Empty, Flex, Input, Table, Typography } fr
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActivitySearchSelect } from '../../app/components/activity-search-select';
 import { PageHeader } from '../../app/components/page-header';
 import { photoTexts as t } from '../../locales/zh-CN/photos';
 import { agentPhotoListsQuery, type PhotoListFilters } from './api/photos';
-import { ActivitySelect } from './components/activity-select';
 import { photoListEditPath } from './photo-paths';
 
 /** /application/photoLive: the agent's photo lists across its activities (activity, title, photo count, updated). */
@@ -32,7 +32,8 @@ export function PhotoListsView() {
         <Flex vertical gap={16}>
           <Alert type="info" showIcon message={t['photos.hint']} />
           <Flex gap={12} wrap>
-            <ActivitySelect
+            <ActivitySearchSelect
+              optionLabel={t['photos.activityOption']}
               allowClear
               placeholder={t['photos.filterActivity']}
               style={{ width: 260 }}

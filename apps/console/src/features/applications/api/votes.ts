@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type AgentVoteListQuery,
-  activityCalls,
   interactionCalls,
   VOTE_PAGE_SIZE,
   type VoteInput,
@@ -34,14 +33,6 @@ export const agentVoteQuery = (voteId: number) =>
     queryFn: ({ signal }) => api(interactionCalls.getAgentVote, { params: { id: voteId }, signal }),
     refetchInterval: (query) => (query.state.data?.status === 'published' ? RESULTS_REFRESH_MS : false),
     meta: { silent: true },
-  });
-
-/** The caller's activities to pick from, searched by name (the first 100). */
-export const activityOptionsQuery = (name: string) =>
-  queryOptions({
-    queryKey: ['applications', 'activity-options', name] as const,
-    queryFn: ({ signal }) => api(activityCalls.listActivities, { query: { name, page: 1, pageSize: 100 }, signal }),
-    placeholderData: keepPreviousData,
   });
 
 export function useVoteMutations() {

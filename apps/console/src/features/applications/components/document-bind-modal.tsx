@@ -1,8 +1,8 @@
 import type { Document } from '@yanbo/contracts';
 import { Modal, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { ActivitySearchSelect } from '../../../app/components/activity-search-select';
 import { applicationTexts as t } from '../../../locales/zh-CN/applications';
-import { ActivitySelect } from './activity-select';
 
 interface DocumentBindModalProps {
   document: Document | null;
@@ -36,11 +36,12 @@ export function DocumentBindModal({ document, saving, onSubmit, onClose }: Docum
       onCancel={onClose}
     >
       <Typography.Paragraph type="secondary">{t['applications.document.form.bindHint']}</Typography.Paragraph>
-      <ActivitySelect
+      <ActivitySearchSelect
         multiple
         value={activityIds}
         onChange={setActivityIds}
         known={known}
+        placeholder={t['applications.searchActivity']}
         testId="document-activities"
       />
     </Modal>

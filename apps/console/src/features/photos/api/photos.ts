@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  activityCalls,
   ERROR_MESSAGES,
   PHOTO_ERRORS,
   PHOTO_LIST_PAGE_SIZE,
@@ -56,14 +55,6 @@ export const photoListQuery = (activityId: number, listId: number, page: number)
     placeholderData: keepPreviousData,
     // The edit screen shows a missing list itself (showPhotoListFailure).
     meta: silent,
-  });
-
-/** Activities to pick, searched by name (the first 100). */
-export const activityOptionsQuery = (name: string) =>
-  queryOptions({
-    queryKey: [...photosKey, 'activity-options', name] as const,
-    queryFn: ({ signal }) => api(activityCalls.listActivities, { query: { name, page: 1, pageSize: 100 }, signal }),
-    placeholderData: keepPreviousData,
   });
 
 /** The Chinese text of a photo failure: by its message (after a validation's `field: `), else the usual one. */
