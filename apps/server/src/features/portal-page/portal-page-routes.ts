@@ -5,6 +5,7 @@ import { renderPortalPage } from '@yanbo/portal';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { contentSecurityPolicy } from '../../platform/security-headers.ts';
+import { bucketOrigins } from '../../platform/storage/s3-config.ts';
 import { agentOfCustomHost } from '../branding/index.ts';
 import { readAgentHomepage, readPublishedPage } from '../pages/index.ts';
 import { admitPublicPage } from './public-page-limit.ts';
@@ -29,7 +30,7 @@ const notFoundPage = `<!doctype html><html lang="zh-CN"><head><meta charset="utf
 function pagePolicy(ctx: AppContext, html: string) {
   const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
   const hashes = script ? [`'sha256-${createHash('sha256').update(script).digest('base64')}'`] : [];
-  return contentSecurityPolicy(ctx.config.pullDomain, ['*'], hashes);
+  return contentSecurityPolicy(ctx.config.pullDomain, ['*'], hashes, bucketOrigins(ctx.config.s3));
 }
 
 async function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, page: PublicPage | null) {
