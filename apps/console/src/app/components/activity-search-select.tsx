@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { activityCalls } from '@yanbo/contracts';
+import { type ActivityListItem, activityCalls } from '@yanbo/contracts';
 import { Select } from 'antd';
-import { type CSSProperties, useDeferredValue, useState } from 'react';
+import { type CSSProperties, type ReactNode, useDeferredValue, useState } from 'react';
 import { api } from '../http';
 
 /** The caller's activities to pick from, searched by name on the server (the first 100 that match). */
@@ -18,8 +18,8 @@ interface ActivitySearchSelectProps<M extends boolean> {
   onChange?: (value: M extends true ? number[] : number) => void;
   /** Names of chosen activities the current search does not list. */
   known?: ReadonlyMap<number, string>;
-  /** How an activity reads among the options: its name unless said. */
-  optionLabel?: (activity: { id: number; name: string }) => string;
+  /** How an activity reads among the options: its name unless said; once chosen, a label that is not text shows its name. */
+  optionLabel?: (activity: ActivityListItem) => ReactNode;
   placeholder: string;
   allowClear?: boolean;
   /** The form item's id, so its label names this control. */
@@ -61,9 +61,16 @@ export function ActivitySearchSelect<M extends boolean = false>({
       placeholder={placeholder}
       style={{ width: '100%', ...style }}
       data-testid={testId}
+      optionLabelProp="shown"
       options={[
-        ...missing.map((missingId) => ({ value: missingId, label: known?.get(missingId) ?? `#${missingId}` })),
-        ...listed.map((activity) => ({ value: activity.id, label: optionLabel(activity) })),
+        ...missing.map((missingId) => {
+          const shown = known?.get(missingId) ?? `#${missingId}`;
+          return { value: missingId, label: shown, shown };
+        }),
+        ...listed.map((activity) => {
+          const label = optionLabel(activity);
+          return { value: activity.id, label, shown: typeof label === 'string' ? label : activity.name };
+        }),
       ]}
     />
   );

@@ -18,7 +18,7 @@ export const photoTexts = {
   'photos.emptyFiltered': '没有符合条件的相册',
   'photos.total': (total: number) => `共 ${total} 个相册`,
   /** An activity among the options, with its id: two activities may share a name. */
-  'photos.activityOption': (activity: { id: number; name: string }) => `${activity.name}（${activity.id}）`,
+  'photos.activityOption': (activity: { id: number; name: string }): string => `${activity.name}（${activity.id}）`,
   'photos.hiddenCount': (count: number) => `（${count} 张已隐藏）`,
 
   'photos.form.activity': '所属活动',

@@ -1,11 +1,5 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  AGGREGATION_PAGE_SIZE,
-  type AggregationInput,
-  activityCalls,
-  aggregationAllLoaded,
-  aggregationCalls,
-} from '@yanbo/contracts';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { AGGREGATION_PAGE_SIZE, type AggregationInput, aggregationAllLoaded, aggregationCalls } from '@yanbo/contracts';
 import { feedback, toastSuccess } from '../../../app/feedback';
 import { ApiError, api, errorText } from '../../../app/http';
 import { aggregationErrorTexts, aggregationTexts as t } from '../../../locales/zh-CN/aggregation';
@@ -30,14 +24,6 @@ export function useAggregationList(name: string | undefined) {
     placeholderData: keepPreviousData,
   });
 }
-
-/** Activities to pick as venues, searched by name (the first 100). */
-export const venueOptionsQuery = (name: string) =>
-  queryOptions({
-    queryKey: [...aggregationKey, 'activity-options', name] as const,
-    queryFn: ({ signal }) => api(activityCalls.listActivities, { query: { name, page: 1, pageSize: 100 }, signal }),
-    placeholderData: keepPreviousData,
-  });
 
 /** The seed's text for a failure: by its message (after a validation's `field: `), else the usual one. */
 export async function aggregationErrorText(error: unknown): Promise<string> {

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { Select, Tag } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { Tag } from 'antd';
+import { ActivitySearchSelect } from '../../../app/components/activity-search-select';
 import { aggregationTexts as t } from '../../../locales/zh-CN/aggregation';
-import { venueOptionsQuery } from '../api/aggregation';
 
 interface VenuePickerProps {
   value?: number;
@@ -17,41 +15,23 @@ interface VenuePickerProps {
  * refusal shows the seed's text), since the list may be stale by the time the aggregation is saved.
  */
 export function VenuePicker({ value, onChange, knownName, testId }: VenuePickerProps) {
-  const [search, setSearch] = useState('');
-  const name = useDeferredValue(search);
-  const options = useQuery(venueOptionsQuery(name));
-  const listed = options.data?.items ?? [];
-  const missing = value !== undefined && !listed.some((activity) => activity.id === value);
   return (
-    <Select<number>
-      showSearch
-      filterOption={false}
+    <ActivitySearchSelect
       value={value}
-      onChange={(id) => onChange?.(id)}
-      onSearch={setSearch}
-      onBlur={() => setSearch('')}
-      loading={options.isFetching}
+      onChange={onChange}
+      known={value !== undefined && knownName ? new Map([[value, knownName]]) : undefined}
+      optionLabel={(activity) => (
+        <span>
+          {activity.name}
+          {activity.catalogId !== null && (
+            <Tag color="orange" style={{ marginInlineStart: 8 }}>
+              {t['aggregation.form.inCatalog']}
+            </Tag>
+          )}
+        </span>
+      )}
       placeholder={t['aggregation.form.pickActivity']}
-      style={{ width: '100%' }}
-      data-testid={testId}
-      optionLabelProp="name"
-      options={[
-        ...(missing ? [{ value, name: knownName ?? `#${value}`, label: knownName ?? `#${value}` }] : []),
-        ...listed.map((activity) => ({
-          value: activity.id,
-          name: activity.name,
-          label: (
-            <span>
-              {activity.name}
-              {activity.catalogId !== null && (
-                <Tag color="orange" style={{ marginInlineStart: 8 }}>
-                  {t['aggregation.form.inCatalog']}
-                </Tag>
-              )}
-            </span>
-          ),
-        })),
-      ]}
+      testId={testId}
     />
   );
 }

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  activityCalls,
   CATALOG_ERRORS,
   CATALOG_PAGE_SIZE,
   type CatalogAbstract,
@@ -58,14 +57,6 @@ export const appearanceQuery = (id: number) =>
   queryOptions({
     queryKey: [...catalogsKey, id, 'appearance'] as const,
     queryFn: ({ signal }) => api(catalogCalls.getCatalogAppearance, { params: { id }, signal }),
-  });
-
-/** Activities to pick for a chapter, searched by name (the first 100). */
-export const activityOptionsQuery = (name: string) =>
-  queryOptions({
-    queryKey: [...catalogsKey, 'activity-options', name] as const,
-    queryFn: ({ signal }) => api(activityCalls.listActivities, { query: { name, page: 1, pageSize: 100 }, signal }),
-    placeholderData: keepPreviousData,
   });
 
 /** The seed's text for a catalog failure: by its message (after a validation's `field: `), else the usual one. */

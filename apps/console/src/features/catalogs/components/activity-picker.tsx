@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { Select, Tag } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { Tag } from 'antd';
+import { ActivitySearchSelect } from '../../../app/components/activity-search-select';
 import { catalogTexts as t } from '../../../locales/zh-CN/catalogs';
-import { activityOptionsQuery } from '../api/catalogs';
 
 interface ActivityPickerProps {
   catalogId: number;
@@ -18,43 +16,24 @@ interface ActivityPickerProps {
  * (its refusal shows the seed's text), since the list may be stale by the time the chapters are saved.
  */
 export function ActivityPicker({ catalogId, value = [], onChange, known, testId }: ActivityPickerProps) {
-  const [search, setSearch] = useState('');
-  const name = useDeferredValue(search);
-  const options = useQuery(activityOptionsQuery(name));
-  const listed = options.data?.items ?? [];
-  const seen = new Set(listed.map((activity) => activity.id));
-  const missing = value.filter((id) => !seen.has(id));
   return (
-    <Select<number[]>
-      mode="multiple"
-      showSearch
-      filterOption={false}
+    <ActivitySearchSelect
+      multiple
       value={value}
-      onChange={(ids) => onChange?.(ids)}
-      onSearch={setSearch}
-      onBlur={() => setSearch('')}
-      loading={options.isFetching}
+      onChange={onChange}
+      known={known}
+      optionLabel={(activity) => (
+        <span>
+          {activity.name}
+          {activity.catalogId !== null && activity.catalogId !== catalogId && (
+            <Tag color="orange" style={{ marginInlineStart: 8 }}>
+              {t['catalogs.chapters.inOther']}
+            </Tag>
+          )}
+        </span>
+      )}
       placeholder={t['catalogs.chapters.pick']}
-      style={{ width: '100%' }}
-      data-testid={testId}
-      optionLabelProp="name"
-      options={[
-        ...missing.map((id) => ({ value: id, name: known.get(id) ?? `#${id}`, label: known.get(id) ?? `#${id}` })),
-        ...listed.map((activity) => ({
-          value: activity.id,
-          name: activity.name,
-          label: (
-            <span>
-              {activity.name}
-              {activity.catalogId !== null && activity.catalogId !== catalogId && (
-                <Tag color="orange" style={{ marginInlineStart: 8 }}>
-                  {t['catalogs.chapters.inOther']}
-                </Tag>
-              )}
-            </span>
-          ),
-        })),
-      ]}
+      testId={testId}
     />
   );
 }
