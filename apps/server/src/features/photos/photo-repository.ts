@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { containing } from '../../platform/db/like.ts';
 import { type Page, type PageQuery, page } from '../../platform/db/page.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { scopeActivities } from '../../platform/tenancy.ts';
 
 // The photo lists' and photos' SQL. A list belongs to an activity and its agent; a photo to a list. The services
@@ -22,19 +23,6 @@ export interface ListRow {
   updatedAt: Date;
 }
 
-export interface PhotoRow {
-  id: number;
-  name: string;
-  displayKey: string;
-  thumbKey: string;
-  width: number;
-  height: number;
-  thumbWidth: number;
-  thumbHeight: number;
-  hidden: boolean;
-  createdAt: Date;
-}
-
 const PHOTO_COLUMNS = [
   'id',
   'name',
@@ -47,6 +35,9 @@ const PHOTO_COLUMNS = [
   'hidden',
   'createdAt',
 ] as const;
+
+/** A photo as the lists show it: the columns every photo query answers. */
+export type PhotoRow = Pick<Selectable<DB['photos']>, (typeof PHOTO_COLUMNS)[number]>;
 
 /** The lists the caller may see (a sub-account's activities only), with their activity's name and photo counts. */
 function visibleLists(db: Db, caller: Caller) {
@@ -139,16 +130,8 @@ export function photosOfList(db: Db, listId: number, ids: readonly number[]) {
     .execute();
 }
 
-export interface NewPhoto {
-  name: string;
-  displayKey: string;
-  thumbKey: string;
-  width: number;
-  height: number;
-  thumbWidth: number;
-  thumbHeight: number;
-  bytes: number;
-}
+/** A photo to add: its renditions' keys and sizes, and the bytes it takes in the agent's storage. */
+export type NewPhoto = Omit<PhotoRow, 'id' | 'hidden' | 'createdAt'> & { bytes: number };
 
 /** Adds photos on top of a list, the last given highest (the newest), in one transaction with the list's change time. */
 export function insertPhotos(
