@@ -148,7 +148,8 @@ front, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 2 s warm-up
 (${new Date().toISOString().slice(0, 10)}). The console's list is \`GET ${listPath}\` (signed in, ${ACTIVITIES}
 activities); the watch page's is \`GET /api/watch/{id}\` (public). The baseline is one process answering directly in
 the same run. Load generator, nginx and every process share the same cores, so more processes than cores cannot add
-throughput here: the figures show what the load balancer costs and that the processes share the load without errors;
+throughput here: the figures show what putting the load balancer in front changes and that the processes share the
+load without errors;
 on a machine with a core per process each process adds its own. The 1-minute load average when the run ended was
 ${load} on ${os.cpus().length} cores (other work shares this machine), so the differences between rows are within its
 noise.

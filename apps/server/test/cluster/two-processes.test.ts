@@ -100,7 +100,7 @@ describe.skipIf(!ready)('two API processes on one PostgreSQL and Redis', () => {
     await db.updateTable('media').set({ status: 'failed' }).where('id', '=', livingMedia.id).execute();
   }, 60_000);
 
-  it('a process whose heartbeat stops while the others run has its jobs failed at their next heartbeat', async () => {
+  it('a process whose heartbeat stops while the others run has its jobs and transcodes failed at their next heartbeat', async () => {
     const activity = await newActivity('心跳停止');
     const db = a.built.ctx.db;
     const { agentId } = await db
@@ -121,17 +121,32 @@ describe.skipIf(!ready)('two API processes on one PostgreSQL and Redis', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const media = await db
+      .insertInto('media')
+      .values({
+        agentId,
+        name: '幽灵转码.mp4',
+        sourceKind: 'upload',
+        source: `agent/${agentId}/files/ghost.mp4`,
+        status: 'transcoding',
+        transcodedBy: 'ghost-process',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mediaStatus = async () =>
+      (await db.selectFrom('media').select('status').where('id', '=', media.id).executeTakeFirstOrThrow()).status;
     const status = async () =>
       (await db.selectFrom('streamJobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status;
     // Past a heartbeat of both processes (every 5 s): the ghost is alive, its job is its own.
     await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS + 1_000));
     expect(await status()).toBe('running');
+    expect(await mediaStatus()).toBe('transcoding');
     await db
       .updateTable('serverProcesses')
       .set({ heartbeatAt: sql`now() - interval '10 minutes'` })
       .where('id', '=', 'ghost-process')
       .execute();
-    await waitFor(async () => (await status()) === 'failed', HEARTBEAT_MS * 3);
+    await waitFor(async () => (await status()) === 'failed' && (await mediaStatus()) === 'failed', HEARTBEAT_MS * 3);
   }, 60_000);
 
   it('a relay started through one process is stopped through the other, and its ffmpeg is gone', async () => {

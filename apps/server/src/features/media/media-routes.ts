@@ -5,7 +5,7 @@ import { registerCalls } from '../../platform/calls.ts';
 import * as lists from './media-lists.ts';
 import * as mediaService from './media-service.ts';
 import { storageUsage as computeStorageUsage } from './storage-usage.ts';
-import { createTranscoder, resumeTranscodes, type Transcoder } from './transcoder.ts';
+import { createTranscoder, failDeadTranscodes, resumeTranscodes, type Transcoder } from './transcoder.ts';
 
 /** Media routes, with the transcoder they feed: it starts with the server and stops its ffmpeg processes on close. */
 export async function registerMediaRoutes(server: FastifyInstance, ctx: AppContext): Promise<Transcoder> {
@@ -21,6 +21,8 @@ export async function registerMediaRoutes(server: FastifyInstance, ctx: AppConte
   });
   server.addHook('onClose', () => jobs.close());
   await resumeTranscodes(ctx.db, jobs, ctx.process);
+  const stopSweeping = ctx.process.onBeat(() => failDeadTranscodes(ctx.db, ctx.process));
+  server.addHook('onClose', async () => stopSweeping());
   registerCalls(server, mediaCalls, {
     listMedia: ({ caller, query }) => mediaService.listMedia(ctx, caller, query),
     createMedia: ({ caller, body }) => mediaService.createMedia(ctx, jobs, caller, body),

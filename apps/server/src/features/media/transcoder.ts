@@ -344,6 +344,16 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   };
 }
 
+/** The transcodes of processes whose heartbeat stopped say they were interrupted (at start-up and every heartbeat). */
+export async function failDeadTranscodes(db: Db, self: Pick<ServerProcess, 'id' | 'shared'>) {
+  await db
+    .updateTable('media')
+    .set({ status: 'failed', error: 'interrupted by a server restart', updatedAt: new Date() })
+    .where('status', '=', 'transcoding')
+    .where(ownerIsDead(self, 'media.transcoded_by'))
+    .execute();
+}
+
 /**
  * Transcodes belong to the process that ran them: those of a dead process (issue 15: never a living one's) say they
  * were interrupted, and queued ones run again. Without `self`, every transcode found running is a dead one's.
@@ -353,12 +363,7 @@ export async function resumeTranscodes(
   transcoder: Transcoder,
   self: Pick<ServerProcess, 'id' | 'shared'> = { id: '', shared: false },
 ) {
-  await db
-    .updateTable('media')
-    .set({ status: 'failed', error: 'interrupted by a server restart', updatedAt: new Date() })
-    .where('status', '=', 'transcoding')
-    .where(ownerIsDead(self, 'media.transcoded_by'))
-    .execute();
+  await failDeadTranscodes(db, self);
   const pending = await db.selectFrom('media').select('id').where('status', '=', 'pending').orderBy('id').execute();
   for (const row of pending) transcoder.enqueue(row.id);
 }

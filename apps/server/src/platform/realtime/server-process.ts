@@ -67,7 +67,9 @@ export async function registerServerProcess(
     shared: options.shared,
     onBeat(step) {
       steps.add(step);
-      return () => steps.delete(step);
+      return () => {
+        steps.delete(step);
+      };
     },
     async stop() {
       stopped = true;
