@@ -2,6 +2,7 @@ import { activityWatchPath, aggregationPagePath, uploadedFileUrl, type Venue, WA
 import { escapeHtml, safeSrc } from '@yanbo/portal';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { activityStateBadge } from '../catalogs/index.ts';
 import { admitPublicPage } from '../portal-page/index.ts';
 import { type AggregationPageData, aggregationPage } from './aggregation-service.ts';
 
@@ -14,24 +15,11 @@ const TEXTS = {
   notFound: '多会场不存在或已被删除',
   venues: '会场',
   noVenues: '暂无会场',
-  live: '直播中',
   liveCount: (count: number) => `${count} 个会场直播中`,
-  notStarted: '未开始',
-  ongoing: '进行中',
-  ended: '已结束',
-  video: '点播',
   enter: '进入',
 };
 
 const picture = (path: string) => (path ? safeSrc(uploadedFileUrl(path)) : null);
-
-function badge(venue: Venue): string {
-  if (venue.isPushing) return `<span class="badge live">${TEXTS.live}</span>`;
-  if (venue.type === 'video') return `<span class="badge">${TEXTS.video}</span>`;
-  const text =
-    venue.progress === 'NotStart' ? TEXTS.notStarted : venue.progress === 'Ended' ? TEXTS.ended : TEXTS.ongoing;
-  return `<span class="badge">${text}</span>`;
-}
 
 function venueItem(venue: Venue): string {
   const cover = picture(venue.cover);
@@ -40,7 +28,7 @@ function venueItem(venue: Venue): string {
     : '<span class="cover blank"></span>';
   const label = venue.label || venue.name;
   const name = venue.label ? `<span class="name">${escapeHtml(venue.name)}</span>` : '';
-  return `<li><a class="venue" href="${activityWatchPath(venue.activityId)}" data-activity-id="${venue.activityId}"><span class="thumb">${image}${badge(venue)}</span><span class="text"><strong>${escapeHtml(label)}</strong>${name}</span><span class="enter">${TEXTS.enter}</span></a></li>`;
+  return `<li><a class="venue" href="${activityWatchPath(venue.activityId)}" data-activity-id="${venue.activityId}"><span class="thumb">${image}${activityStateBadge(venue)}</span><span class="text"><strong>${escapeHtml(label)}</strong>${name}</span><span class="enter">${TEXTS.enter}</span></a></li>`;
 }
 
 export function renderAggregationPage(page: AggregationPageData, origin: string): string {

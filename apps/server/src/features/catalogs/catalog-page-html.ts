@@ -1,4 +1,5 @@
 import { type ChapterActivity, catalogPagePath, WATCH_PATH } from '@yanbo/contracts';
+import { escapeHtml } from '@yanbo/portal';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { type CatalogPageData, catalogPage } from './catalog-service.ts';
@@ -19,9 +20,6 @@ const TEXTS = {
   video: '点播',
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 function absolute(picture: string, pageUrl: string): string {
   if (!picture) return '';
   try {
@@ -31,7 +29,8 @@ function absolute(picture: string, pageUrl: string): string {
   }
 }
 
-function badge(activity: ChapterActivity): string {
+/** An activity's state on the catalog's and the aggregation's pages: 直播中 while it pushes, else 点播 or its progress. */
+export function activityStateBadge(activity: Pick<ChapterActivity, 'isPushing' | 'type' | 'progress'>): string {
   if (activity.isPushing) return `<span class="badge live">${TEXTS.live}</span>`;
   if (activity.type === 'video') return `<span class="badge">${TEXTS.video}</span>`;
   const text =
@@ -43,7 +42,7 @@ function activityItem(activity: ChapterActivity): string {
   const cover = activity.cover
     ? `<img class="cover" src="${escapeHtml(activity.cover)}" alt="">`
     : '<span class="cover placeholder"></span>';
-  return `<li><a class="activity" href="${WATCH_PATH}/${activity.id}" data-activity-id="${activity.id}">${cover}<span class="name">${escapeHtml(activity.name)}</span>${badge(activity)}</a></li>`;
+  return `<li><a class="activity" href="${WATCH_PATH}/${activity.id}" data-activity-id="${activity.id}">${cover}<span class="name">${escapeHtml(activity.name)}</span>${activityStateBadge(activity)}</a></li>`;
 }
 
 function render(page: CatalogPageData, origin: string): string {
