@@ -36,15 +36,18 @@ export async function registerServerProcess(
   options: { shared: boolean; warn: (line: string) => void; heartbeatMs?: number },
 ): Promise<ServerProcess> {
   const id = randomUUID();
-  await db
-    .insertInto('serverProcesses')
-    .values({ id, host: hostname().slice(0, 200), pid: process.pid })
-    .execute();
+  const row = { id, host: hostname().slice(0, 200), pid: process.pid };
+  await db.insertInto('serverProcesses').values(row).execute();
   const steps = new Set<() => Promise<void>>();
   let beating: Promise<void> | null = null;
   let stopped = false;
   const beat = async () => {
-    await db.updateTable('serverProcesses').set({ heartbeatAt: sql`now()` }).where('id', '=', id).execute();
+    // An upsert: a process stalled long enough for its row to be forgotten comes back as it beats again.
+    await db
+      .insertInto('serverProcesses')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeatAt: sql`now()` }))
+      .execute();
     await db
       .deleteFrom('serverProcesses')
       .where('heartbeatAt', '<', sql<Date>`now() - make_interval(hours => ${FORGET_AFTER_HOURS})`)
