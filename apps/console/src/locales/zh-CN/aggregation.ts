@@ -33,7 +33,6 @@ export const aggregationTexts = {
   'aggregation.form.cover': '封面图片',
   'aggregation.form.coverPlaceholder': 'https:// 开头的图片地址或上传图片',
   'aggregation.form.coverInvalid': '请输入 http(s):// 开头的图片地址或站内图片路径',
-  'aggregation.form.upload': '上传图片',
   'aggregation.form.description': '简介',
   'aggregation.form.venues': '会场',
   'aggregation.form.venuesHint': '按顺序排列；每个活动只能属于一个多会场，且不能同时在合辑中',

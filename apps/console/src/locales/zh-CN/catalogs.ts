@@ -68,7 +68,6 @@ export const catalogTexts = {
   'catalogs.share.picture': '分享图片地址',
   'catalogs.share.picturePlaceholder': 'https:// 开头的图片地址',
   'catalogs.share.pictureInvalid': '请输入 http(s):// 开头的图片地址或站内图片路径',
-  'catalogs.share.upload': '上传图片',
   'catalogs.share.preview': '分享卡片预览',
   'catalogs.share.save': '保存',
 

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   AGGREGATION_DESCRIPTION_MAX,
   AGGREGATION_NAME_MAX,
@@ -7,11 +7,9 @@ import {
   MAX_VENUES,
   VENUE_LABEL_MAX,
 } from '@yanbo/contracts';
-import { Button, Flex, Form, Input, Modal, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
-import { feedback } from '../../../app/feedback';
-import { errorText } from '../../../app/http';
-import { uploadWithPolicy } from '../../../app/upload';
+import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { useEffect } from 'react';
+import { AgentPictureInput } from '../../../app/components/agent-picture-input';
 import { aggregationTexts as t } from '../../../locales/zh-CN/aggregation';
 import { VenuePicker } from './venue-picker';
 
@@ -39,7 +37,6 @@ const pictureRule = {
 /** Add or edit an aggregation: its name, cover, description and venues in order, each an activity with a label. */
 export function AggregationFormModal({ open, aggregation, saving, onSubmit, onClose }: AggregationFormModalProps) {
   const [form] = Form.useForm<FormValues>();
-  const [uploading, setUploading] = useState(false);
   const knownNames = new Map((aggregation?.venues ?? []).map((venue) => [venue.activityId, venue.name]));
 
   useEffect(() => {
@@ -93,30 +90,10 @@ export function AggregationFormModal({ open, aggregation, saving, onSubmit, onCl
         >
           <Input placeholder={t['aggregation.form.namePlaceholder']} data-testid="aggregation-name" />
         </Form.Item>
-        <Flex gap={8} align="flex-start">
-          <Form.Item name="cover" label={t['aggregation.form.cover']} rules={[pictureRule]} style={{ flex: 1 }}>
-            <Input placeholder={t['aggregation.form.coverPlaceholder']} data-testid="aggregation-cover" />
-          </Form.Item>
-          <Form.Item label=" " colon={false}>
-            <Upload
-              accept="image/*"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                setUploading(true);
-                // The agent's own pictures policy: the cover belongs to no one activity.
-                uploadWithPolicy('agent', file)
-                  .then((stored) => form.setFieldValue('cover', stored.url))
-                  .catch((error) => feedback().message.error(errorText(error)))
-                  .finally(() => setUploading(false));
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={uploading}>
-                {t['aggregation.form.upload']}
-              </Button>
-            </Upload>
-          </Form.Item>
-        </Flex>
+        {/* The agent's own pictures policy: the cover belongs to no one activity. */}
+        <Form.Item name="cover" label={t['aggregation.form.cover']} rules={[pictureRule]}>
+          <AgentPictureInput placeholder={t['aggregation.form.coverPlaceholder']} testId="aggregation-cover" />
+        </Form.Item>
         <Form.Item name="description" label={t['aggregation.form.description']}>
           <Input.TextArea rows={2} showCount maxLength={AGGREGATION_DESCRIPTION_MAX} />
         </Form.Item>

@@ -1,10 +1,7 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type CatalogShare, catalogPicture } from '@yanbo/contracts';
-import { Button, Card, Col, Flex, Form, Image, Input, Row, Skeleton, Typography, Upload } from 'antd';
-import { useState } from 'react';
-import { showError } from '../../../app/http';
-import { uploadWithPolicy } from '../../../app/upload';
+import { Button, Card, Col, Flex, Form, Image, Input, Row, Skeleton, Typography } from 'antd';
+import { AgentPictureInput } from '../../../app/components/agent-picture-input';
 import { catalogTexts as t } from '../../../locales/zh-CN/catalogs';
 import { shareQuery, useSaveShare } from '../api/catalogs';
 
@@ -25,7 +22,6 @@ export function ShareTab({ catalogId, catalogName }: { catalogId: number; catalo
 function ShareForm({ catalogId, catalogName, share }: { catalogId: number; catalogName: string; share: CatalogShare }) {
   const [form] = Form.useForm<CatalogShare>();
   const save = useSaveShare(catalogId);
-  const [uploading, setUploading] = useState(false);
   const title = Form.useWatch('title', form) ?? share.title;
   const description = Form.useWatch('description', form) ?? share.description;
   const picture = Form.useWatch('picture', form) ?? share.picture;
@@ -63,30 +59,10 @@ function ShareForm({ catalogId, catalogName, share }: { catalogId: number; catal
           >
             <Input.TextArea rows={3} showCount maxLength={200} data-testid="share-description" />
           </Form.Item>
-          <Flex gap={8} align="flex-start">
-            <Form.Item name="picture" label={t['catalogs.share.picture']} rules={[pictureRule]} style={{ flex: 1 }}>
-              <Input placeholder={t['catalogs.share.picturePlaceholder']} data-testid="share-picture" />
-            </Form.Item>
-            <Form.Item label=" " colon={false}>
-              <Upload
-                accept="image/*"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  setUploading(true);
-                  // The agent's own pictures policy: the share picture belongs to no activity.
-                  uploadWithPolicy('agent', file)
-                    .then((stored) => form.setFieldValue('picture', stored.url))
-                    .catch(showError)
-                    .finally(() => setUploading(false));
-                  return false;
-                }}
-              >
-                <Button icon={<UploadOutlined />} loading={uploading}>
-                  {t['catalogs.share.upload']}
-                </Button>
-              </Upload>
-            </Form.Item>
-          </Flex>
+          {/* The agent's own pictures policy: the share picture belongs to no activity. */}
+          <Form.Item name="picture" label={t['catalogs.share.picture']} rules={[pictureRule]}>
+            <AgentPictureInput placeholder={t['catalogs.share.picturePlaceholder']} testId="share-picture" />
+          </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t['catalogs.share.save']}
           </Button>
