@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { activityCalls, catalogCalls, pageCalls } from '@yanbo/contracts';
+import type { SearchSource } from '../../../app/components/search-select';
 import { api } from '../../../app/http';
 
 // What a component's panel offers to pick: the agent's own activities, activity groups, catalogs and pages (the server
@@ -7,21 +8,12 @@ import { api } from '../../../app/http';
 
 const PICK_PAGE_SIZE = 100;
 
-/** What a searched picker offers: the agent's activities or catalogs, both listed by name. */
-export type NamedKind = 'activities' | 'catalogs';
-
-/** Activities (pushing ones first) or catalogs to pick, searched by name (the first 100). */
-export const namedOptionsQuery = (kind: NamedKind, name: string) =>
-  queryOptions({
-    queryKey: ['pages', 'options', kind, name] as const,
-    queryFn: async ({ signal }): Promise<{ items: { id: number; name: string }[] }> => {
-      const query = { name, page: 1, pageSize: PICK_PAGE_SIZE };
-      return kind === 'activities'
-        ? api(activityCalls.listActivities, { query, signal })
-        : api(catalogCalls.listCatalogs, { query, signal });
-    },
-    placeholderData: keepPreviousData,
-  });
+/** Catalogs to pick, searched by name (the first 100). */
+export const catalogSource: SearchSource<{ id: number; name: string }> = {
+  key: ['pages', 'options', 'catalogs'],
+  search: (name, signal) =>
+    api(catalogCalls.listCatalogs, { query: { name, page: 1, pageSize: PICK_PAGE_SIZE }, signal }),
+};
 
 export const groupOptionsQuery = () =>
   queryOptions({
