@@ -24,6 +24,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'portal',
+          include: ['packages/portal/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           exclude: ISOLATED_SERVER_TESTS,

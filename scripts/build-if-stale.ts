@@ -21,6 +21,8 @@ export interface App {
 
 const SHARED = [
   'packages/contracts/src',
+  'packages/portal/src',
+  'packages/portal/package.json',
   'scripts/vite-precompress.ts',
   'packages/contracts/package.json',
   'package-lock.json',

@@ -6,6 +6,8 @@ import type { OutboundRules } from './platform/net/outbound-address.ts';
 import type { PayProvider } from './platform/pay/pay-provider.ts';
 import type { RateLimitStore } from './platform/rate-limit.ts';
 import type { RealtimeHub } from './platform/realtime/hub.ts';
+import type { ServerProcess } from './platform/realtime/server-process.ts';
+import type { ViewerCounts } from './platform/realtime/viewer-counts.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 import type { TaskQueue } from './platform/tasks/task-queue.ts';
@@ -21,6 +23,10 @@ export interface AppContext {
   sms: SmsProvider;
   files: FileStorage;
   realtime: RealtimeHub;
+  /** This process as the others sharing the database see it (its heartbeat; the owner named on its ffmpeg jobs). */
+  process: ServerProcess;
+  /** Viewers per stream summed over every process (in Redis with REDIS_URL). */
+  viewers: ViewerCounts;
   /** The embedded media server; null when an external one calls the ingest webhooks. */
   ingest: Ingest | null;
   relays: RelayRunner;

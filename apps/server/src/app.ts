@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -15,11 +15,13 @@ import { registerAccountRoutes } from './features/account/index.ts';
 import { registerActivityRoutes, trackFlvViewer } from './features/activities/index.ts';
 import { registerActivitySettingsRoutes } from './features/activity-settings/index.ts';
 import { registerAgentRoutes } from './features/agents/index.ts';
+import { registerAggregationPage, registerAggregationRoutes } from './features/aggregation/index.ts';
 import { registerAudienceRoutes } from './features/audience/index.ts';
 import { registerBrandingRoutes } from './features/branding/index.ts';
 import { registerCatalogPage, registerCatalogRoutes } from './features/catalogs/index.ts';
 import { registerCommentRoutes } from './features/comments/index.ts';
 import { registerDitchRoutes } from './features/ditches/ditch-routes.ts';
+import { registerDocumentRoutes } from './features/documents/index.ts';
 import { registerDownloadCenterRoutes } from './features/download-center/index.ts';
 import { registerExpenseRoutes } from './features/expense/index.ts';
 import { registerExportRoutes } from './features/exports/index.ts';
@@ -48,7 +50,11 @@ import { registerMeetingRoutes } from './features/meeting/index.ts';
 import { MESSAGE_TOKEN_PURPOSE, registerMetaRoutes } from './features/meta/index.ts';
 import { registerOrderRoutes } from './features/orders/index.ts';
 import { registerPageTemplateRoutes } from './features/page-template/index.ts';
+import { registerPageRoutes } from './features/pages/index.ts';
+import { registerPhotoRoutes } from './features/photos/index.ts';
+import { registerPortalPages } from './features/portal-page/index.ts';
 import { registerPriceRoutes } from './features/price/index.ts';
+import { registerProductRoutes } from './features/products/index.ts';
 import { registerRegistrationRoutes } from './features/registration/index.ts';
 import { registerRewardRoutes } from './features/rewards/index.ts';
 import { registerRobotAvatars, registerRobotRoutes } from './features/robots/index.ts';
@@ -65,24 +71,30 @@ import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createJobSlots } from './platform/ffmpeg/job-slots.ts';
+import { createLifecycle, type Lifecycle } from './platform/health/lifecycle.ts';
+import { createReadinessCheck, registerReadinessRoute } from './platform/health/readiness-routes.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { type MediaProcess, startMediaProcess } from './platform/ingest/index.ts';
+import { registerMetrics } from './platform/metrics/metrics.ts';
 import { createOutboundRules } from './platform/net/outbound-address.ts';
 import { createProviders, registerProviderPages } from './platform/providers.ts';
-import { createMemoryRateLimitStore } from './platform/rate-limit.ts';
-import { createLocalHub } from './platform/realtime/hub.ts';
-import { createRedisHub } from './platform/realtime/redis-hub.ts';
-import { serializeRequest } from './platform/request-log.ts';
+import { openClusterState } from './platform/realtime/cluster-state.ts';
+import { followJobStops } from './platform/realtime/job-owner.ts';
+import { requestIdGenerator } from './platform/request-context.ts';
+import { registerRequestIds, requestChildLogger, requestIdMixin, serializeRequest } from './platform/request-log.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { builtAssetOptions } from './platform/static-assets.ts';
-import { createLocalFileStorage, FILES_URL_PREFIX } from './platform/storage/file-storage.ts';
-import { createLocalTaskFiles } from './platform/tasks/task-files.ts';
+import { bucketOrigins } from './platform/storage/s3-config.ts';
+import { createStorage, registerFileRoutes } from './platform/storage/storage-setup.ts';
 import { createTaskQueue } from './platform/tasks/task-queue.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  lifecycle: Lifecycle;
   close(): Promise<void>;
+  /** SIGTERM's way out: drain (readiness fails, no new request), let running requests finish, then close. */
+  shutdown(): Promise<void>;
 }
 
 /** Builds the whole server: database (migrated), providers, API routes, OpenAPI, the console and its SPA fallback. */
@@ -92,6 +104,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     inMemory: config.inMemoryDatabase,
+    slowQueryMs: config.slowQueryMs,
   });
   await migrate(database);
   const app = Fastify({
@@ -99,10 +112,14 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     logger: {
       level: config.logLevel,
       serializers: { req: serializeRequest },
+      mixin: requestIdMixin,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // X-Forwarded-For only from the proxies TRUST_PROXY names; otherwise the connection's address is the client's.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // A request's id: its trusted proxy's X-Request-Id, else a new one (platform/request-context.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
+    childLoggerFactory: requestChildLogger,
     // JSON bodies at most 1 MiB (uploads have their own multipart limits).
     bodyLimit: 1024 * 1024,
     // Server-sent event streams stay open; closing the server ends them.
@@ -125,23 +142,30 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   // At most 2,000 connections per address (a generous share: a proxy named in TRUST_PROXY is not counted) and 16,000
   // in all, below the process's file descriptors, so one client cannot take them from everyone else.
   capConnections(app.server, { perAddress: 2_000, total: 16_000, exempt: config.trustProxy });
+  registerRequestIds(app);
+  const lifecycle = createLifecycle(app);
   const providers = createProviders(config, database.db, (line) => app.log.info(line));
+  const storage = createStorage(config.dataDir, config.s3);
+  const cluster = await openClusterState(config, database, app.log);
   const base = {
     config,
     database,
     db: database.db,
     secretKey: config.secretKey,
     sms: providers.sms,
-    files: createLocalFileStorage(path.join(config.dataDir, 'files')),
-    realtime: config.redisUrl ? await createRedisHub(config.redisUrl, app.log) : createLocalHub(),
+    files: storage.files,
+    realtime: cluster.realtime,
+    process: cluster.process,
+    viewers: cluster.viewers,
     wechat: providers.wechat,
     wechatJsapi: providers.wechatJsapi,
     pay: providers.pay,
-    limits: createMemoryRateLimitStore(),
+    limits: cluster.limits,
     tasks: createTaskQueue({
       db: database.db,
-      files: createLocalTaskFiles(path.join(config.dataDir, 'task-files')),
+      files: storage.taskFiles,
       log: (line) => app.log.warn(line),
+      info: (line) => app.log.info(line),
     }),
   };
   const outbound = createOutboundRules({ allowPrivate: config.relayAllowPrivate });
@@ -156,8 +180,12 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     outbound,
   };
   if (config.embeddedIngest) ctx.ingest = createEmbeddedIngest(ctx, (line) => app.log.info(line));
-  // Relays run inside this process; with the embedded default it is the only one, so a running row is a dead one.
-  if (config.embeddedIngest) await markInterruptedJobs(ctx);
+  // Stream jobs run as ffmpeg of the process that started them: a stop from another process reaches it on the hub, and
+  // only the jobs of processes whose heartbeat stopped are failed, now and after every heartbeat (issue 15).
+  const stopFollowingJobStops = followJobStops(ctx);
+  app.addHook('onClose', async () => stopFollowingJobStops());
+  await markInterruptedJobs(ctx);
+  ctx.process.onBeat(() => markInterruptedJobs(ctx));
   // Likewise no push outlived the restart: end those a crash left open, and keep noting the live ones as seen.
   if (config.embeddedIngest) {
     await endPushesCutOffByRestart(ctx);
@@ -178,10 +206,19 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   registerErrorHandler(app);
+  const metrics = registerMetrics(
+    app,
+    { database, lifecycle, ingest: () => ctx.ingest, ffmpegJobs: () => ctx.relays.slots.used() },
+    { enabled: config.metricsEnabled, token: config.metricsToken },
+  );
+  database.queries.onSlow = ({ sql, ms, reqId }) => {
+    metrics.countSlowQuery();
+    app.log.warn({ ...(reqId ? { reqId } : {}), sql, ms: Math.round(ms) }, 'slow query');
+  };
   // A download's export token is the console's message token (POST /ephemeral-token), checked against its session.
   registerAuth(app, database.db, { secretKey: config.secretKey, purpose: MESSAGE_TOKEN_PURPOSE });
   registerIdempotency(app, database.db);
-  await registerSecurityHeaders(app, config.pullDomain);
+  await registerSecurityHeaders(app, config.pullDomain, bucketOrigins(config.s3));
 
   // The sockets (the viewers' chat, the meeting room's signalling): no message over the larger of their caps is even
   // read (issue 8, bounded parsers); each socket closes on one over its own (a chat message 4 KiB, a session
@@ -203,6 +240,10 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   await app.register(
     async (api) => {
       registerMetaRoutes(api, ctx);
+      registerReadinessRoute(
+        api,
+        createReadinessCheck({ lifecycle, database, realtime: ctx.realtime, usesRedis: !!config.redisUrl }),
+      );
       registerAccountRoutes(api, ctx);
       registerActivityRoutes(api, ctx);
       registerBrandingRoutes(api, ctx);
@@ -234,26 +275,26 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       registerAudienceRoutes(api, ctx);
       registerTextLiveRoutes(api, ctx);
       registerCatalogRoutes(api, ctx);
+      registerAggregationRoutes(api, ctx);
+      registerPageRoutes(api, ctx);
+      registerPhotoRoutes(api, ctx);
       registerRegistrationRoutes(api, ctx);
+      registerDocumentRoutes(api, ctx);
       registerFinanceMoneyRoutes(api, ctx);
       registerFinanceViewRoutes(api, ctx);
+      registerProductRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );
   registerProviderPages(app, providers, database.db, config.secretKey);
   registerRobotAvatars(app);
-  mkdirSync(path.join(config.dataDir, 'files'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'files'),
-    prefix: FILES_URL_PREFIX,
-    decorateReply: false,
-    maxAge: '7d',
-  });
+  await registerFileRoutes(app, storage, config.dataDir);
   let media: MediaProcess | null = null;
   if (ctx.ingest) {
     const onFlvViewer: FlvViewerListener = (name, stream, left, query) => {
       // The console's own preview is not audience.
       if (query[CONSOLE_PREVIEW_PARAM] !== undefined) return;
+      metrics.countFlvViewer(left);
       trackFlvViewer(ctx, name, stream, left).catch((error) => app.log.warn(`online count: ${error}`));
     };
     if (config.mediaProcess === 'child') {
@@ -282,14 +323,29 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   }
   registerWatchPage(app, ctx, config.watchDir);
   registerCatalogPage(app, ctx);
+  registerAggregationPage(app, ctx);
+  registerPortalPages(app, ctx);
   registerConsole(app, config.consoleDir);
   // The background worker starts once every feature has registered its task kinds, and hands its task back on close.
   ctx.tasks.start();
   app.addHook('onClose', async () => ctx.tasks.stop());
+  lifecycle.ready();
 
-  return {
+  const built: BuiltApp = {
     app,
     ctx,
+    lifecycle,
+    async shutdown() {
+      lifecycle.drain();
+      // No new connection from now on (Node also closes the idle kept-alive ones); the requests running go on.
+      app.server.close();
+      if (!(await lifecycle.settled(config.shutdownGraceMs))) {
+        app.log.warn(`shutdown: ${lifecycle.inFlight()} request(s) still running after ${config.shutdownGraceMs} ms`);
+      }
+      // The sockets are told the server is going away (1001), so their clients reconnect to another process.
+      for (const socket of app.websocketServer?.clients ?? []) socket.close(1001, 'server shutting down');
+      await built.close();
+    },
     async close() {
       mediaFrontDoor.current = null;
       await media?.close();
@@ -298,11 +354,11 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
       await ctx.ingest?.close();
       // Reminders being sent finish (each gateway call has its deadline) before the database goes.
       await remindersSettled();
-      await ctx.realtime.close();
-      ctx.limits.close();
+      await cluster.close();
       await database.close();
     },
   };
+  return built;
 }
 
 /** The built console at every non-API path; unknown API paths answer JSON 404. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type MeetingIceServer, meetingIceServer } from '@yanbo/contracts';
 import { z } from 'zod';
 import { type ProviderConfig, readProviderConfig } from './platform/provider-config.ts';
+import { readS3Config, type S3Config } from './platform/storage/s3-config.ts';
 
 export interface Config extends ProviderConfig {
   port: number;
@@ -15,6 +16,10 @@ export interface Config extends ProviderConfig {
   /** Keep the embedded database in memory (tests). */
   inMemoryDatabase: boolean;
   redisUrl: string;
+  /** S3_ENDPOINT, S3_BUCKET, …: files in an S3-compatible bucket; null: under DATA_DIR (platform/storage/s3-config.ts). */
+  s3: S3Config | null;
+  /** Prefix of every Redis key and channel this deployment uses (REDIS_PREFIX), so deployments can share one Redis. */
+  redisPrefix: string;
   adminMobile: string;
   adminPassword: string;
   /** Signs upload policies and encrypts stored secrets. */
@@ -61,6 +66,14 @@ export interface Config extends ProviderConfig {
    * default): none, enough when the participants reach each other directly (one machine, one network).
    */
   meetingIceServers: MeetingIceServer[];
+  /** METRICS=off: no /metrics and no request counting (the benchmark's baseline); on by default. */
+  metricsEnabled: boolean;
+  /** METRICS_TOKEN: the bearer GET /metrics asks for; empty: /metrics answers only on loopback, unproxied. */
+  metricsToken: string;
+  /** SHUTDOWN_GRACE_MS: how long a stopping process lets the requests being handled finish (default 10 s). */
+  shutdownGraceMs: number;
+  /** SLOW_QUERY_MS: a database statement taking this long is logged with its request id (default 500 ms). */
+  slowQueryMs: number;
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -75,6 +88,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     databaseUrl: env.DATABASE_URL ?? '',
     inMemoryDatabase: false,
     redisUrl: env.REDIS_URL ?? '',
+    s3: readS3Config(env),
+    redisPrefix: env.REDIS_PREFIX ?? 'yanbo:',
     adminMobile: env.ADMIN_MOBILE ?? '',
     adminPassword: env.ADMIN_PASSWORD ?? '',
     ...readProviderConfig(env),
@@ -105,6 +120,10 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
       .filter(Boolean),
     dnsResolver: env.DNS_RESOLVER ?? '',
     meetingIceServers: parseIceServers(env.MEETING_ICE_SERVERS ?? ''),
+    metricsEnabled: env.METRICS !== 'off',
+    metricsToken: env.METRICS_TOKEN ?? '',
+    shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 10_000),
+    slowQueryMs: positiveInt(env.SLOW_QUERY_MS, 500),
     ...overrides,
   };
   if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);

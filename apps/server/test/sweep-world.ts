@@ -183,6 +183,35 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
   const aCatalog = (await as(aToken, 'POST', '/v3/catalog', { name: 'A 的合辑' })).id;
   const bCatalog = (await as(bToken, 'POST', '/v3/catalog', { name: `${MARKERS.b[0]} 的合辑` })).id;
   await as(bToken, 'PUT', `/v3/catalog/${bCatalog}/chapters`, { chapters: [{ title: '章节', activityIds: [bAct] }] });
+  // An aggregation of A's main account (its sub-account does not see it) and B's, each of a venue of its own.
+  const venues = async (token: string, name: string) => [
+    { activityId: (await as(token, 'POST', '/activity', { name })).id, label: '主会场' },
+  ];
+  const aAggregation = (
+    await as(aToken, 'POST', '/v3/aggregation', { name: 'A 的多会场', venues: await venues(aToken, 'A 的会场') })
+  ).id;
+  const bAggregation = (
+    await as(bToken, 'POST', '/v3/aggregation', {
+      name: `${MARKERS.b[0]} 的多会场`,
+      venues: await venues(bToken, `${MARKERS.b[0]} 的会场`),
+    })
+  ).id;
+  // A page of A's main account (its sub-account does not see it) with a column, and B's with a column of B's activity.
+  const aPage = (await as(aToken, 'POST', '/page', { name: 'A 的页面' })).id;
+  const bPage = (await as(bToken, 'POST', '/page', { name: `${MARKERS.b[0]} 的页面` })).id;
+  const column = (activityIds: number[]) => ({ title: '栏目', source: { kind: 'chosen', activityIds } });
+  const aPageList = (await as(aToken, 'POST', `/page/${aPage}/list`, column([]))).id;
+  const bPageList = (await as(bToken, 'POST', `/page/${bPage}/list`, column([bAct]))).id;
+  // A photo list on A's activity its sub-account sees, and B's on B's activity.
+  const aPhotoList = (await as(aToken, 'POST', `/v3/activity/${aAct}/photo-list`, { title: 'A 的照片' })).id;
+  const bPhotoList = (await as(bToken, 'POST', `/v3/activity/${bAct}/photo-list`, { title: `${MARKERS.b[0]} 的照片` }))
+    .id;
+  // A product and a shop of A's (on the activity its sub-account sees) and of B's (on B's activity).
+  const product = { pictures: ['/files/p.png'], price: 100, buyMode: 'platform' };
+  const aProduct = (await as(aToken, 'POST', '/v3/agent/product', { ...product, name: 'A 的商品' })).id;
+  const bProduct = (await as(bToken, 'POST', '/v3/agent/product', { ...product, name: `${MARKERS.b[0]} 的商品` })).id;
+  const aShop = (await as(aToken, 'POST', `/v3/activity/${aAct}/product`, { productIds: [aProduct] })).activityShopId;
+  const bShop = (await as(bToken, 'POST', `/v3/activity/${bAct}/product`, { productIds: [bProduct] })).activityShopId;
   // A's registration form (made by the main account, so its sub-account does not see it) with a whitelist record, and
   // B's, bound to B's activity with a record of its own.
   const aRegistration = (await as(aToken, 'POST', '/v3/registration', { name: 'A 的报名' })).id;
@@ -200,6 +229,26 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
       status: 'approved',
     })
   ).items[0].id;
+  // A's document (uploaded by the main account, so its sub-account does not see it) bound to A's activity, and B's
+  // bound to B's activity; their files are not needed by any probe.
+  const document = async (agentId: number, name: string, activityId: number) => {
+    const row = await ctx.db
+      .insertInto('documents')
+      .values({
+        agentId,
+        name,
+        fileKey: `agent/${agentId}/${name}`,
+        mimeType: 'application/pdf',
+        kind: 'pdf',
+        sizeBytes: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db.insertInto('documentActivities').values({ documentId: row.id, activityId, agentId }).execute();
+    return row.id;
+  };
+  const aDocument = await document(a.id, 'a.pdf', aAct);
+  const bDocument = await document(b.id, 'b.pdf', bAct);
   // A's report task on the activity its sub-account may not see, and B's.
   const aTask = (await as(aToken, 'POST', '/v3/task/', { kind: 'report', activityId: aActOther })).id;
   const bTask = (await as(bToken, 'POST', '/v3/task/', { kind: 'report', activityId: bAct })).id;
@@ -242,7 +291,8 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
   const streamJob = (agentId: number, activityId: number, source: string) =>
     ctx.db
       .insertInto('streamJobs')
-      .values({ activityId, agentId, kind: 'relay', source, status: 'running' })
+      // Running in this process (no ffmpeg behind it): a job of no living process would be failed by the heartbeat.
+      .values({ activityId, agentId, kind: 'relay', source, status: 'running', ownerProcess: ctx.process.id })
       .returning('id')
       .executeTakeFirstOrThrow();
   const bMedia = await media(b.id, bAct, MARKERS.b[9]);
@@ -300,10 +350,24 @@ export async function buildWorld(t: TestApp, round = 0): Promise<{ w: World; tok
     bTag,
     aCatalog,
     bCatalog,
+    aAggregation,
+    bAggregation,
+    aPage,
+    bPage,
+    aPageList,
+    bPageList,
     aRegistration,
     bRegistration,
     aRecord,
     bRecord,
+    aDocument,
+    bDocument,
+    aPhotoList,
+    bPhotoList,
+    aProduct,
+    bProduct,
+    aShop,
+    bShop,
   };
   return { w, tokens };
 }

@@ -1,17 +1,22 @@
 import {
+  AGGREGATION_ERRORS,
   AUDIENCE_ERRORS,
   CATALOG_APPEARANCE_DEFAULTS,
   CATALOG_ERRORS,
   CHAT_ERRORS,
   COMMENT_ERRORS,
   DITCH_ERRORS,
+  DOCUMENT_ERRORS,
   ERROR_MESSAGES,
   EXTENSION_IDENTITIES,
   FINANCE_ERRORS,
   GIFT_ERRORS,
   INTERACTION_ERRORS,
   MEDIA_ERRORS,
+  PAGE_ERRORS,
+  PHOTO_ERRORS,
   PRICE_ERRORS,
+  PRODUCT_ERRORS,
   REGISTRATION_ERRORS,
   REWARD_ERRORS,
   ROBOT_ERRORS,
@@ -83,11 +88,30 @@ export interface World {
   /** A catalog A's main account made (its sub-account does not see it), and B's. */
   aCatalog: number;
   bCatalog: number;
+  /** An aggregation A's main account made (its sub-account does not see it), and B's. */
+  aAggregation: number;
+  bAggregation: number;
+  /** A page A's main account made (its sub-account does not see it) and its column, and B's. */
+  aPage: number;
+  bPage: number;
+  aPageList: number;
+  bPageList: number;
   /** A registration form A's main account made (its sub-account does not see it) and its record, and B's. */
   aRegistration: number;
   bRegistration: number;
   aRecord: number;
   bRecord: number;
+  /** A document A's main account uploaded (its sub-account does not see it), and B's, bound to B's activity. */
+  aDocument: number;
+  bDocument: number;
+  /** A photo list on A's activity assigned to its sub-account, and B's on B's activity. */
+  aPhotoList: number;
+  bPhotoList: number;
+  /** A product and a shop of A's (on the activity assigned to its sub-account), and B's (on B's activity). */
+  aProduct: number;
+  bProduct: number;
+  aShop: number;
+  bShop: number;
 }
 
 /** Agent A, A's sub-account, or A's lower-level agent (which may not administer A, its upper agent). */
@@ -387,6 +411,166 @@ const CATALOG_ROUTES: Record<string, RouteEntry> = {
   },
 };
 
+/** An aggregation route: B's aggregation as agent A, and A's as A's sub-account (it sees only its own), both 404. */
+function aggregationPath(path: (id: number) => string, body?: (w: World) => unknown): { probes: Probe[] } {
+  const message = AGGREGATION_ERRORS.aggregationNotFound;
+  return {
+    probes: [
+      { url: (w) => path(w.bAggregation), body, expect: 404, message },
+      { as: 'subA', url: (w) => path(w.aAggregation), body, expect: 404, message },
+    ],
+  };
+}
+
+/** An aggregation naming an activity as its venue. */
+const venueBody = (activityId: number) => ({ name: 'x', venues: [{ activityId }] });
+
+const AGGREGATION_ROUTES: Record<string, RouteEntry> = {
+  'GET /api/v3/aggregation': { own: 'the caller’s aggregations' },
+  'POST /api/v3/aggregation': {
+    probes: [
+      { url: () => '/api/v3/aggregation', body: (w) => venueBody(w.bAct), expect: 404, message: ACTIVITY },
+      {
+        as: 'subA',
+        url: () => '/api/v3/aggregation',
+        body: (w) => venueBody(w.aActOther),
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'GET /api/v3/aggregation/:id': aggregationPath((id) => `/api/v3/aggregation/${id}`),
+  'PUT /api/v3/aggregation/:id': {
+    probes: [
+      ...aggregationPath(
+        (id) => `/api/v3/aggregation/${id}`,
+        (w) => venueBody(w.aAct),
+      ).probes,
+      {
+        url: (w) => `/api/v3/aggregation/${w.aAggregation}`,
+        body: (w) => venueBody(w.bAct),
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'DELETE /api/v3/aggregation/:id': aggregationPath((id) => `/api/v3/aggregation/${id}`),
+  'GET /watch/aggregation/:id': {
+    public: 'the aggregation’s public page: anyone with its link sees it, as a watch page',
+  },
+  'GET /watch/page/:id': {
+    public: 'a published page built in the console: anyone with its link sees it (a draft answers 404)',
+  },
+};
+
+/** A page route: B's page as agent A, and A's page as A's sub-account (it sees only its own), both 404. */
+function pagePath(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
+  const message = PAGE_ERRORS.pageNotFound;
+  return {
+    probes: [
+      { url: (w) => path(w.bPage), body: () => body, expect: 404, message },
+      { as: 'subA', url: (w) => path(w.aPage), body: () => body, expect: 404, message },
+    ],
+  };
+}
+
+/** A column route: B's page and column, A's page with B's column, and A's page as A's sub-account. */
+function pageListPath(body?: unknown): { probes: Probe[] } {
+  const path = (page: number, list: number) => `/api/page/${page}/list/${list}`;
+  return {
+    probes: [
+      { url: (w) => path(w.bPage, w.bPageList), body: () => body, expect: 404, message: PAGE_ERRORS.pageNotFound },
+      { url: (w) => path(w.aPage, w.bPageList), body: () => body, expect: 404, message: PAGE_ERRORS.listNotFound },
+      {
+        as: 'subA',
+        url: (w) => path(w.aPage, w.aPageList),
+        body: () => body,
+        expect: 404,
+        message: PAGE_ERRORS.pageNotFound,
+      },
+    ],
+  };
+}
+
+const PAGE_COLUMN = { title: '栏目', source: { kind: 'chosen', activityIds: [] } };
+/** A's page's data naming B's activity: refused as a missing activity. */
+const pageNamingActivity = (w: World) => ({
+  data: { components: [{ id: 'v', type: 'video', activityId: w.bAct }] },
+});
+
+const PAGE_ROUTES: Record<string, RouteEntry> = {
+  'GET /api/page': { own: 'the caller’s pages' },
+  'POST /api/page': {
+    probes: [
+      {
+        url: () => '/api/page',
+        body: (w) => ({ name: 'x', ...pageNamingActivity(w) }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'GET /api/page/:id': pagePath((id) => `/api/page/${id}`),
+  'PUT /api/page/:id': {
+    probes: [
+      ...pagePath((id) => `/api/page/${id}`, { name: 'x' }).probes,
+      { url: (w) => `/api/page/${w.aPage}`, body: pageNamingActivity, expect: 404, message: ACTIVITY },
+    ],
+  },
+  'DELETE /api/page/:id': pagePath((id) => `/api/page/${id}`),
+  'GET /api/page/:id/list': pagePath((id) => `/api/page/${id}/list`),
+  'POST /api/page/:id/list': {
+    probes: [
+      ...pagePath((id) => `/api/page/${id}/list`, PAGE_COLUMN).probes,
+      {
+        url: (w) => `/api/page/${w.aPage}/list`,
+        body: (w) => ({ title: 'x', source: { kind: 'group', groupId: w.bGroup } }),
+        expect: 404,
+        message: PAGE_ERRORS.groupNotFound,
+      },
+    ],
+  },
+  'PUT /api/page/:id/list/:listId': pageListPath(PAGE_COLUMN),
+  'DELETE /api/page/:id/list/:listId': pageListPath(),
+  'GET /api/page/:id/activity/live': pagePath((id) => `/api/page/${id}/activity/live?pageSize=99`),
+  'GET /api/page/:id/activities': pagePath((id) => `/api/page/${id}/activities?orderBy=popular`),
+  'GET /api/page/:id/activity/list': {
+    probes: [
+      ...pagePath((id) => `/api/page/${id}/activity/list?activityIds=1`).probes,
+      { url: (w) => `/api/page/${w.aPage}/activity/list?activityIds=${w.bAct}`, expect: 'empty' },
+    ],
+  },
+  'GET /api/page/:id/catalog/list': {
+    probes: [
+      ...pagePath((id) => `/api/page/${id}/catalog/list?catalogIds=1`).probes,
+      { url: (w) => `/api/page/${w.aPage}/catalog/list?catalogIds=${w.bCatalog}`, expect: 'empty' },
+    ],
+  },
+  'GET /api/v3/activity-group/:id/activities': {
+    probes: [
+      { url: (w) => `/api/v3/activity-group/${w.bGroup}/activities`, expect: 404, message: PAGE_ERRORS.groupNotFound },
+    ],
+  },
+  'POST /api/page/:id/homepage/:action': {
+    probes: [
+      { url: (w) => `/api/page/${w.bPage}/homepage/set`, expect: 404, message: PAGE_ERRORS.pageNotFound },
+      mainOnly((w) => `/api/page/${w.aPage}/homepage/set`),
+    ],
+  },
+  'POST /api/page/:id/homepage/bottom-nav': {
+    probes: [
+      ...pagePath((id) => `/api/page/${id}/homepage/bottom-nav`, { items: [] }).probes,
+      {
+        url: (w) => `/api/page/${w.aPage}/homepage/bottom-nav`,
+        body: (w) => ({ items: [{ title: 'x', link: { kind: 'activity', activityId: w.bAct } }] }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'POST /api/agent/:id/upload': { probes: [agentPath((id) => `/api/agent/${id}/upload`)] },
+};
+
 /** A registration route: B's form as agent A, and A's form as A's sub-account (it sees only its own), both 404. */
 function registrationPath(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
   const message = REGISTRATION_ERRORS.registrationNotFound;
@@ -460,6 +644,50 @@ const REGISTRATION_ROUTES: Record<string, RouteEntry> = {
   },
   'POST /api/watch/:id/registration': {
     public: 'the audience submits the form of an activity it may watch, as its own signed viewer identity',
+  },
+};
+
+/** A document route: B's document as agent A, and A's document as A's sub-account (it sees only its own), both 404. */
+function documentPath(path: (id: number) => string, body?: unknown): { probes: Probe[] } {
+  const message = DOCUMENT_ERRORS.documentNotFound;
+  return {
+    probes: [
+      { url: (w) => path(w.bDocument), body: () => body, expect: 404, message },
+      { as: 'subA', url: (w) => path(w.aDocument), body: () => body, expect: 404, message },
+    ],
+  };
+}
+
+const DOCUMENT_ROUTES: Record<string, RouteEntry> = {
+  'GET /api/v3/agent/document': {
+    probes: [
+      { url: (w) => `/api/v3/agent/document?activityId=${w.bAct}`, expect: 'empty' },
+      { as: 'subA', url: (w) => `/api/v3/agent/document?activityId=${w.aAct}`, expect: 'empty' },
+    ],
+  },
+  'POST /api/v3/agent/document': {
+    own: 'a new document of the caller’s agent (and sub-account), naming no stored row',
+  },
+  'PUT /api/v3/agent/document/:id': documentPath((id) => `/api/v3/agent/document/${id}`, { permission: 'download' }),
+  'DELETE /api/v3/agent/document/:id': documentPath((id) => `/api/v3/agent/document/${id}`),
+  'PUT /api/v3/agent/document/:id/activity': {
+    probes: [
+      ...documentPath((id) => `/api/v3/agent/document/${id}/activity`, { activityIds: [] }).probes,
+      {
+        url: (w) => `/api/v3/agent/document/${w.aDocument}/activity`,
+        body: (w) => ({ activityIds: [w.bAct] }),
+        expect: 404,
+        message: ACTIVITY,
+      },
+    ],
+  },
+  'GET /api/v3/agent/document/:id/file': documentPath((id) => `/api/v3/agent/document/${id}/file`),
+  'GET /api/v3/activity/:id/document': activity((id) => `/api/v3/activity/${id}/document`),
+  'GET /api/watch/:id/document': {
+    public: 'the audience lists the documents bound to an activity it may watch',
+  },
+  'GET /api/watch/:id/document/:documentId/file': {
+    public: 'the audience reads a document only through an activity it is bound to, under the document’s permission',
   },
 };
 
@@ -617,9 +845,57 @@ const FINANCE_VIEW_ROUTES: Record<string, RouteEntry> = {
   'GET /api/v3/agent/ledger-check': own('the caller agent’s ledger'),
 };
 
+/**
+ * A photo list route: B's activity and list as agent A (404 for the activity), A's activity with B's list (404 for the
+ * list), and A's unassigned activity as A's sub-account.
+ */
+function photoListPath(tail: string, body?: unknown): { probes: Probe[] } {
+  const path = (activityId: number, listId: number) => `/api/v3/activity/${activityId}/photo-list/${listId}${tail}`;
+  return {
+    probes: [
+      { url: (w) => path(w.bAct, w.bPhotoList), body: () => body, expect: 404, message: ACTIVITY },
+      {
+        url: (w) => path(w.aAct, w.bPhotoList),
+        body: () => body,
+        expect: 404,
+        message: PHOTO_ERRORS.listNotFound,
+      },
+      { as: 'subA', url: (w) => path(w.aActOther, w.aPhotoList), body: () => body, expect: 404, message: ACTIVITY },
+    ],
+  };
+}
+
+/** A product route: B's product as agent A. */
+function productPath(tail: string, body?: unknown): { probes: Probe[] } {
+  return {
+    probes: [
+      {
+        url: (w) => `/api/v3/agent/product/${w.bProduct}${tail}`,
+        body: () => body,
+        expect: 404,
+        message: PRODUCT_ERRORS.productNotFound,
+      },
+    ],
+  };
+}
+
+/** A shop route: B's activity and shop as agent A, A's activity with B's shop, A's unassigned activity as A's sub. */
+function shopPath(body?: unknown): { probes: Probe[] } {
+  const path = (activityId: number, shopId: number) => `/api/v3/activity/${activityId}/product/${shopId}`;
+  return {
+    probes: [
+      { url: (w) => path(w.bAct, w.bShop), body: () => body, expect: 404, message: ACTIVITY },
+      { url: (w) => path(w.aAct, w.bShop), body: () => body, expect: 404, message: PRODUCT_ERRORS.shopNotFound },
+      { as: 'subA', url: (w) => path(w.aActOther, w.aShop), body: () => body, expect: 404, message: ACTIVITY },
+    ],
+  };
+}
+
 export const ROUTES: Record<string, RouteEntry> = {
   // Public: no session; what they reach is decided by something else than the caller's agent.
   'GET /api/healthz': pub('liveness probe, answers nothing stored'),
+  'GET /api/readyz': pub('readiness probe: whether the database, migrations and Redis answer, nothing stored'),
+  'GET /metrics': pub('Prometheus metrics of this process, no stored row; METRICS_TOKEN, else loopback only'),
   'GET /api/error-codes': pub('the error catalogue, the same for everyone'),
   'GET /api/docs': pub('the OpenAPI document and its viewer'),
   'GET /api/docs/static/index.html': pub('the OpenAPI viewer'),
@@ -637,6 +913,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/agent/exists': pub('sign-up checks whether a mobile is taken (seed 000 §5)'),
   'GET /api/agent/template/public': pub('the login page template, shown before sign-in'),
   'POST /api/upload': pub('the upload policy token is the permission, scoped when it was issued'),
+  'POST /api/upload/complete': pub('the upload policy token names the one bucket key it allowed, of its agent'),
   'GET /api/watch/:id': pub('the audience’s watch page of any activity'),
   'POST /api/watch/:id/watchcode': pub('the audience enters the watch code'),
   'POST /api/watch/:id/visit': pub('the audience’s visit'),
@@ -669,6 +946,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/watch/:id/gift/order/:orderId': pub('the audience’s own gift order, found by its viewer cookie only'),
   'POST /api/watch/:id/invitation/card': pub('the audience’s own invitation card; the viewer is its own cookie'),
   'GET /api/watch/:id/text-live': pub('the audience’s text live tab of any activity it may see'),
+  'GET /api/watch/:id/photo-list/:listId': pub('the audience’s photo tab: published photos of a list of the activity'),
   'GET /api/v3/activity/:id/top-share/guest': pub('the watch page’s rank tab of any activity the audience may see'),
   'POST /api/meeting/:id/room': pub('a meeting join link’s room; the link’s signed token is the permission'),
   'GET /api/meeting/:id/signal': pub('the meeting room’s signalling socket; hello’s join-link token is the permission'),
@@ -928,6 +1206,91 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/v3/activity/:id/text-live': activity((id) => `/api/v3/activity/${id}/text-live`),
   'POST /api/v3/activity/:id/text-live': activity((id) => `/api/v3/activity/${id}/text-live`, { text: '图文' }),
   'DELETE /api/v3/activity/:id/text-live/:postId': activity((id) => `/api/v3/activity/${id}/text-live/1`),
+  // Products and the shop: the library is the agent's; shops, the presented product and orders are the activity's.
+  'GET /api/v3/agent/product': own('the caller agent’s product library'),
+  'POST /api/v3/agent/product': own('a new product of the caller’s agent, naming no stored row'),
+  'DELETE /api/v3/agent/product': {
+    probes: [
+      {
+        url: () => '/api/v3/agent/product',
+        body: (w) => ({ ids: [w.aProduct, w.bProduct] }),
+        expect: 404,
+        message: PRODUCT_ERRORS.productNotFound,
+      },
+    ],
+  },
+  'GET /api/v3/agent/product/:id': productPath(''),
+  'PUT /api/v3/agent/product/:id': productPath('', {
+    name: 'x',
+    pictures: ['/files/p.png'],
+    price: 1,
+    buyMode: 'platform',
+  }),
+  'DELETE /api/v3/agent/product/:id': productPath(''),
+  'GET /api/v3/activity-shop': {
+    probes: [
+      { url: (w) => `/api/v3/activity-shop?activityId=${w.bAct}`, expect: 'empty' },
+      { as: 'subA', url: (w) => `/api/v3/activity-shop?activityId=${w.aActOther}`, expect: 'empty' },
+    ],
+  },
+  'POST /api/v3/activity/:id/product': {
+    probes: [
+      ...activity((id) => `/api/v3/activity/${id}/product`, { productIds: [] }).probes,
+      {
+        url: (w) => `/api/v3/activity/${w.aActOther}/product`,
+        body: (w) => ({ productIds: [w.bProduct] }),
+        expect: 404,
+        message: PRODUCT_ERRORS.productNotFound,
+      },
+    ],
+  },
+  'GET /api/v3/activity/:id/product/:shopId': shopPath(),
+  'PUT /api/v3/activity/:id/product/:shopId': {
+    probes: [
+      ...shopPath({ productIds: [] }).probes,
+      {
+        url: (w) => `/api/v3/activity/${w.aAct}/product/${w.aShop}`,
+        body: (w) => ({ productIds: [w.bProduct] }),
+        expect: 404,
+        message: PRODUCT_ERRORS.productNotFound,
+      },
+    ],
+  },
+  'DELETE /api/v3/activity/:id/product/:shopId': shopPath(),
+  'GET /api/v3/activity/:id/product-push': activity((id) => `/api/v3/activity/${id}/product-push`),
+  'POST /api/v3/activity/:id/product-push': {
+    probes: [
+      ...activity((id) => `/api/v3/activity/${id}/product-push`, { productId: 1 }).probes,
+      {
+        url: (w) => `/api/v3/activity/${w.aAct}/product-push`,
+        body: (w) => ({ productId: w.bProduct }),
+        expect: 404,
+        message: PRODUCT_ERRORS.productNotFound,
+      },
+    ],
+  },
+  'DELETE /api/v3/activity/:id/product-push': activity((id) => `/api/v3/activity/${id}/product-push`),
+  'GET /api/v3/activity/:id/product-order': activity((id) => `/api/v3/activity/${id}/product-order`),
+  'PUT /api/v3/activity/:id/product-order/:orderId/ship': activity(
+    (id) => `/api/v3/activity/${id}/product-order/1/ship`,
+  ),
+  'GET /api/watch/:id/shop': pub('the audience’s product tab: the on-shelf products of any activity’s shop'),
+  'GET /api/watch/:id/product-push': pub('the product any activity presents now, as its watch page shows it'),
+  'POST /api/watch/:id/product/:productId/order': pub(
+    'the audience buys a product of the activity’s own shop (another’s answers 404); the viewer is its cookie',
+  ),
+  'GET /api/watch/:id/product-order/:orderId': pub('the audience’s own shop order, found by its viewer cookie only'),
+  'GET /api/v3/photo-list': {
+    probes: [
+      { url: (w) => `/api/v3/photo-list?activityId=${w.bAct}`, expect: 404, message: ACTIVITY },
+      { as: 'subA', url: (w) => `/api/v3/photo-list?activityId=${w.aActOther}`, expect: 404, message: ACTIVITY },
+    ],
+  },
+  'GET /api/v3/activity/:id/photo-list': activity((id) => `/api/v3/activity/${id}/photo-list`),
+  'POST /api/v3/activity/:id/photo-list': activity((id) => `/api/v3/activity/${id}/photo-list`, { title: '照片' }),
+  'GET /api/v3/activity/:id/photo-list/:listId': photoListPath(''),
+  'PUT /api/v3/activity/:id/photo-list/:listId': photoListPath('', { title: '改名' }),
+  'POST /api/v3/activity/:id/photo-list/:listId/photo': photoListPath('/photo'),
   'PUT /api/agent/activity-group/:id': {
     probes: [
       { url: (w) => `/api/agent/activity-group/${w.bGroup}`, body: () => ({ name: 'x' }), expect: 404, message: GROUP },
@@ -1200,6 +1563,15 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/activity/:id/kick': activity((id) => `/api/activity/${id}/kick`, { sid: 'abcdefgh12345678' }),
   // The interactions: an activity route, and A's own activity with B's vote, check-in or question.
   'GET /api/v3/activity/:id/vote': activity((id) => `/api/v3/activity/${id}/vote`),
+  'GET /api/v3/agent/vote': {
+    probes: [
+      { url: (w) => `/api/v3/agent/vote?activityId=${w.bAct}`, expect: 'empty' },
+      { as: 'subA', url: (w) => `/api/v3/agent/vote?activityId=${w.aActOther}`, expect: 'empty' },
+    ],
+  },
+  'GET /api/v3/agent/vote/:id': {
+    probes: [{ url: (w) => `/api/v3/agent/vote/${w.bVote}`, expect: 404, message: VOTE_NOT_FOUND }],
+  },
   'POST /api/v3/activity/:id/vote': activity((id) => `/api/v3/activity/${id}/vote`, VOTE),
   'PUT /api/v3/activity/:id/vote/:voteId': interaction('vote', (w) => w.bVote, VOTE_NOT_FOUND, { status: 'closed' }),
   'DELETE /api/v3/activity/:id/vote/:voteId': interaction('vote', (w) => w.bVote, VOTE_NOT_FOUND),
@@ -1599,7 +1971,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   ...AUDIENCE_ROUTES,
   ...FINANCE_VIEW_ROUTES,
   ...CATALOG_ROUTES,
+  ...AGGREGATION_ROUTES,
+  ...PAGE_ROUTES,
   ...REGISTRATION_ROUTES,
+  ...DOCUMENT_ROUTES,
   ...FINANCE_MONEY_ROUTES,
 };
 

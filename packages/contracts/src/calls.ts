@@ -2,12 +2,14 @@ import { accountCalls } from './account.ts';
 import { activityCalls } from './activities.ts';
 import { activitySettingsCalls } from './activity-settings.ts';
 import { agentCalls } from './agents.ts';
+import { aggregationCalls } from './aggregation.ts';
 import { audienceCalls } from './audience.ts';
 import { brandingCalls } from './branding.ts';
 import type { Call } from './call.ts';
 import { catalogCalls } from './catalogs.ts';
 import { commentCalls } from './comments.ts';
 import { ditchCalls } from './ditches.ts';
+import { documentCalls } from './documents.ts';
 import { downloadCenterCalls } from './download-center.ts';
 import { expenseCalls } from './expense.ts';
 import { exportCalls } from './exports.ts';
@@ -24,7 +26,10 @@ import { meetingCalls } from './meeting.ts';
 import { metaCalls } from './meta.ts';
 import { orderCalls } from './orders.ts';
 import { pageTemplateCalls } from './page-template.ts';
+import { pageCalls } from './pages.ts';
+import { photoCalls } from './photos.ts';
 import { priceCalls } from './price.ts';
+import { productCalls, watchShopCalls } from './products.ts';
 import { registrationCalls } from './registration.ts';
 import { rewardCalls } from './rewards.ts';
 import { robotCalls } from './robots.ts';
@@ -64,7 +69,9 @@ export const callGroups = [
   audienceCalls,
   textLiveCalls,
   catalogCalls,
+  aggregationCalls,
   registrationCalls,
+  documentCalls,
   extensionCalls,
   watchCalls,
   agentCalls,
@@ -75,6 +82,10 @@ export const callGroups = [
   rewardCalls,
   financeViewCalls,
   financeMoneyCalls,
+  pageCalls,
+  photoCalls,
+  productCalls,
+  watchShopCalls,
 ] as const;
 
 export const allCalls: Call[] = callGroups.flatMap((group) => Object.values(group));

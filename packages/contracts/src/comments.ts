@@ -3,6 +3,8 @@ import { defineCalls } from './call.ts';
 import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
 import { sentGift } from './gifts.ts';
 import { watchCheckin, watchQuestion, watchVote } from './interactions.ts';
+import { watchPhoto } from './photos.ts';
+import { watchProduct } from './products.ts';
 import { watchQuestionnaire } from './questionnaire-view.ts';
 import { textLivePost } from './text-live.ts';
 
@@ -337,6 +339,14 @@ export const chatServerMessage = z.discriminatedUnion('type', [
   // Beside the chat, on the same socket: the text live tab's posts (图文直播) as the organiser posts and deletes them.
   z.object({ type: z.literal('textLivePost'), post: textLivePost }),
   z.object({ type: z.literal('textLiveDeleted'), id: z.number().int() }),
+  // The photo live tab (photos.ts): published photos arrive, and hidden or deleted ones leave, without a reload; a
+  // reordered list is read again.
+  z.object({ type: z.literal('photosAdded'), listId: z.number().int(), photos: z.array(watchPhoto) }),
+  z.object({ type: z.literal('photosRemoved'), listId: z.number().int(), ids: z.array(z.number().int()) }),
+  z.object({ type: z.literal('photosReordered'), listId: z.number().int() }),
+  // The product presented during the live (products.ts, 讲解中): a card over the player until it is withdrawn.
+  z.object({ type: z.literal('productPushed'), product: watchProduct }),
+  z.object({ type: z.literal('productWithdrawn'), productId: z.number().int() }),
   // The questionnaire extension (extensions.ts): switched on or changed (a new version, `answered` always false here:
   // a page that holds the same version keeps its own), and switched off.
   z.object({ type: z.literal('questionnaireOpened'), questionnaire: watchQuestionnaire }),

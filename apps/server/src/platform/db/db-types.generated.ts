@@ -98,6 +98,20 @@ export interface ActivitySettings {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface ActivityShopProducts {
+  position: number;
+  productId: number;
+  shopId: number;
+}
+
+export interface ActivityShops {
+  activityId: number;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface ActivitySubscribers {
   activityId: number;
   agentId: number;
@@ -163,6 +177,12 @@ export interface AgentFields {
   id: Generated<number>;
   name: string;
   sort: Generated<number>;
+}
+
+export interface AgentHomepages {
+  agentId: number;
+  pageId: number;
+  setAt: Generated<Timestamp>;
 }
 
 export interface AgentOpenids {
@@ -239,6 +259,25 @@ export interface AgentTableTheads {
   subagentKey: Generated<number>;
   tableId: string;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface Aggregations {
+  agentId: number;
+  cover: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<number>;
+  name: string;
+  subagentId: number | null;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface AggregationVenues {
+  activityId: number;
+  agentId: number;
+  aggregationId: number;
+  label: Generated<string>;
+  position: number;
 }
 
 export interface AudienceExtraFields {
@@ -381,6 +420,29 @@ export interface Comments {
   viewerId: string | null;
 }
 
+export interface DocumentActivities {
+  activityId: number;
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  documentId: number;
+}
+
+export interface Documents {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  fileKey: string;
+  id: Generated<number>;
+  kind: "pdf" | "word" | "excel" | "powerpoint" | "image";
+  mimeType: string;
+  name: string;
+  permission: Generated<"read" | "download">;
+  signInRequired: Generated<boolean>;
+  sizeBytes: number;
+  subagentId: number | null;
+  updatedAt: Generated<Timestamp>;
+  uploadKey: string | null;
+}
+
 export interface GiftOrders {
   activityId: number;
   agentId: number;
@@ -476,6 +538,7 @@ export interface LedgerEntries {
   memo: Generated<string>;
   orderId: number | null;
   rechargeId: number | null;
+  shopOrderId: number | null;
   txnId: string;
   viewerId: string | null;
   viewOrderId: number | null;
@@ -539,6 +602,7 @@ export interface Media {
   sourceKind: "upload" | "url";
   status: "pending" | "transcoding" | "ready" | "failed";
   subagentId: number | null;
+  transcodedBy: string | null;
   updatedAt: Generated<Timestamp>;
 }
 
@@ -619,6 +683,31 @@ export interface Packages {
   validityDays: number;
 }
 
+export interface PageLists {
+  agentId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  pageId: number;
+  sortOrder: Generated<number>;
+  source: Json;
+  title: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface Pages {
+  agentId: number;
+  bottomNav: Generated<Json>;
+  createdAt: Generated<Timestamp>;
+  data: Json;
+  draftSavedAt: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  publishedAt: Timestamp | null;
+  publishedData: Json | null;
+  subagentId: number | null;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface PaidViewOrders {
   activityId: number;
   agentId: number;
@@ -643,6 +732,60 @@ export interface PayNotifications {
   receivedAt: Generated<Timestamp>;
   status: string;
   tradeNo: string;
+}
+
+export interface PhotoLists {
+  activityId: number;
+  agentId: number;
+  cover: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<number>;
+  title: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface Photos {
+  activityId: number;
+  agentId: number;
+  bytes: Int8;
+  createdAt: Generated<Timestamp>;
+  displayKey: string;
+  height: number;
+  hidden: Generated<boolean>;
+  id: Generated<number>;
+  listId: number;
+  name: string;
+  position: number;
+  thumbHeight: number;
+  thumbKey: string;
+  thumbWidth: number;
+  width: number;
+}
+
+export interface ProductPushes {
+  activityId: number;
+  agentId: number;
+  productId: number;
+  pushedAt: Generated<Timestamp>;
+}
+
+export interface Products {
+  agentId: number;
+  buyMode: "link" | "platform";
+  buyUrl: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  deletedAt: Timestamp | null;
+  description: Generated<string>;
+  id: Generated<number>;
+  name: string;
+  originalPrice: number | null;
+  pictures: Json;
+  price: number;
+  sold: Generated<number>;
+  status: Generated<"on" | "off">;
+  stock: number | null;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface PromotionChannels {
@@ -815,6 +958,14 @@ export interface SensitiveWordLists {
   words: Generated<string[]>;
 }
 
+export interface ServerProcesses {
+  heartbeatAt: Generated<Timestamp>;
+  host: string;
+  id: string;
+  pid: number;
+  startedAt: Generated<Timestamp>;
+}
+
 export interface Sessions {
   agentId: number;
   createdAt: Generated<Timestamp>;
@@ -824,6 +975,29 @@ export interface Sessions {
   revokedAt: Timestamp | null;
   subagentId: number | null;
   tokenHash: string;
+}
+
+export interface ShopOrders {
+  activityId: number;
+  agentId: number;
+  amount: number;
+  buyerAddress: string;
+  buyerMobile: string;
+  buyerName: string;
+  count: number;
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  paidAt: Timestamp | null;
+  payProvider: string;
+  price: number;
+  productCover: string;
+  productId: number;
+  productName: string;
+  shippedAt: Timestamp | null;
+  status: Generated<"init" | "paid" | "failed" | "soldOut">;
+  tradeNo: string | null;
+  viewerId: string;
 }
 
 export interface SmsCodes {
@@ -889,6 +1063,7 @@ export interface StreamJobs {
   error: Generated<string>;
   id: Generated<number>;
   kind: "relay" | "transcode";
+  ownerProcess: string | null;
   source: string;
   startedAt: Generated<Timestamp>;
   status: "running" | "stopped" | "failed";
@@ -1031,6 +1206,8 @@ export interface DB {
   activityInvitees: ActivityInvitees;
   activityInviters: ActivityInviters;
   activitySettings: ActivitySettings;
+  activityShopProducts: ActivityShopProducts;
+  activityShops: ActivityShops;
   activitySubscribers: ActivitySubscribers;
   activityVisitStats: ActivityVisitStats;
   agentActivityCounts: AgentActivityCounts;
@@ -1039,6 +1216,7 @@ export interface DB {
   agentCredits: AgentCredits;
   agentEntitlements: AgentEntitlements;
   agentFields: AgentFields;
+  agentHomepages: AgentHomepages;
   agentOpenids: AgentOpenids;
   agentPackages: AgentPackages;
   agentPromotions: AgentPromotions;
@@ -1046,6 +1224,8 @@ export interface DB {
   agents: Agents;
   agentSettings: AgentSettings;
   agentTableTheads: AgentTableTheads;
+  aggregations: Aggregations;
+  aggregationVenues: AggregationVenues;
   audienceExtraFields: AudienceExtraFields;
   audienceFavInviters: AudienceFavInviters;
   audiencePeople: AudiencePeople;
@@ -1062,6 +1242,8 @@ export interface DB {
   checkins: Checkins;
   commentLibraries: CommentLibraries;
   comments: Comments;
+  documentActivities: DocumentActivities;
+  documents: Documents;
   giftOrders: GiftOrders;
   giftRanks: GiftRanks;
   gifts: Gifts;
@@ -1080,8 +1262,14 @@ export interface DB {
   onlineSamples: OnlineSamples;
   packageOrders: PackageOrders;
   packages: Packages;
+  pageLists: PageLists;
+  pages: Pages;
   paidViewOrders: PaidViewOrders;
   payNotifications: PayNotifications;
+  photoLists: PhotoLists;
+  photos: Photos;
+  productPushes: ProductPushes;
+  products: Products;
   promotionChannels: PromotionChannels;
   promotionCodes: PromotionCodes;
   questionnaireResponses: QuestionnaireResponses;
@@ -1097,7 +1285,9 @@ export interface DB {
   robots: Robots;
   sandboxWechatCodes: SandboxWechatCodes;
   sensitiveWordLists: SensitiveWordLists;
+  serverProcesses: ServerProcesses;
   sessions: Sessions;
+  shopOrders: ShopOrders;
   smsCodes: SmsCodes;
   statsReach: StatsReach;
   statsViewerDays: StatsViewerDays;
