@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { activityProgress, activityType } from './activities.ts';
 import { defineCalls } from './call.ts';
-import { CATALOG_ERRORS } from './catalogs.ts';
+import { CATALOG_ERRORS, catalogPicture } from './catalogs.ts';
 import { id, idParams, isoDateTime, listOf, ok, pageQuery } from './common.ts';
 import { AGGREGATION_PAGE_SIZE, WATCH_PATH } from './constants.ts';
 
@@ -32,13 +32,6 @@ export const AGGREGATION_ERRORS = {
   activityInCatalog: CATALOG_ERRORS.activityInOtherCatalog,
 } as const;
 
-/** A picture address: empty, http(s), or a path of this site (an upload under /files/). */
-const picture = z
-  .string()
-  .trim()
-  .max(500, 'At most 500 characters')
-  .regex(/^$|^https?:\/\/[^\s"'<>]+$|^\/[^\s"'<>]*$/i, 'Invalid picture address');
-
 export const venueInput = z.object({
   activityId: id,
   /** What the public page calls the venue (主会场, 分会场一); the activity's own name when empty. */
@@ -52,7 +45,8 @@ export const aggregationInput = z.object({
     .trim()
     .min(1, AGGREGATION_ERRORS.nameRequired)
     .max(AGGREGATION_NAME_MAX, AGGREGATION_ERRORS.nameTooLong),
-  cover: picture.default(''),
+  // The same picture address as a catalog's share picture: empty, http(s), or a path of this site.
+  cover: catalogPicture.default(''),
   description: z
     .string()
     .trim()

@@ -4,6 +4,7 @@ import {
   AGGREGATION_NAME_MAX,
   type Aggregation,
   type AggregationInput,
+  catalogPicture,
   MAX_VENUES,
   VENUE_LABEL_MAX,
 } from '@yanbo/contracts';
@@ -30,8 +31,10 @@ interface AggregationFormModalProps {
 }
 
 const pictureRule = {
-  pattern: /^$|^https?:\/\/[^\s"'<>]+$|^\/[^\s"'<>]*$/i,
-  message: t['aggregation.form.coverInvalid'],
+  validator: (_: unknown, value: string | undefined) =>
+    catalogPicture.safeParse(value ?? '').success
+      ? Promise.resolve()
+      : Promise.reject(new Error(t['aggregation.form.coverInvalid'])),
 };
 
 /** Add or edit an aggregation: its name, cover, description and venues in order, each an activity with a label. */
