@@ -3,7 +3,7 @@ import { escapeHtml, safeSrc } from '@yanbo/portal';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { activityStateBadge } from '../catalogs/index.ts';
-import { admitPublicPage } from '../portal-page/index.ts';
+import { admitPublicPage, shortPage } from '../portal-page/index.ts';
 import { type AggregationPageData, aggregationPage } from './aggregation-service.ts';
 
 // The aggregation's public page (多会场) at /watch/aggregation/{id}: one small HTML document made here, readable on a
@@ -87,7 +87,7 @@ ${cover ? `<img class="banner" src="${escapeHtml(cover)}" alt="">` : ''}
 </html>`;
 }
 
-const notFoundPage = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${TEXTS.notFound}</title></head><body style="font-family:sans-serif;text-align:center;padding-top:30vh;color:#999">${TEXTS.notFound}</body></html>`;
+const notFoundPage = shortPage(TEXTS.notFound);
 
 export function registerAggregationPage(app: FastifyInstance, ctx: AppContext) {
   app.get(`${WATCH_PATH}/aggregation/:id`, { schema: { hide: true } }, async (request, reply) => {

@@ -2,6 +2,7 @@ import { type ChapterActivity, catalogPagePath, WATCH_PATH } from '@yanbo/contra
 import { escapeHtml } from '@yanbo/portal';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { shortPage } from '../portal-page/index.ts';
 import { type CatalogPageData, catalogPage } from './catalog-service.ts';
 
 // The catalog's public page (issue 12: "lists its chapters and links to each activity's watch page"), beside the
@@ -116,7 +117,7 @@ ${page.abstract ? `<div class="section" id="abstract"><h2>${escapeHtml(page.appe
 </html>`;
 }
 
-const notFoundPage = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${TEXTS.notFound}</title></head><body style="font-family:sans-serif;text-align:center;padding-top:30vh;color:#999">${TEXTS.notFound}</body></html>`;
+const notFoundPage = shortPage(TEXTS.notFound);
 
 export function registerCatalogPage(app: FastifyInstance, ctx: AppContext) {
   app.get(`${WATCH_PATH}/catalog/:id`, { schema: { hide: true } }, async (request, reply) => {

@@ -9,6 +9,7 @@ import { bucketOrigins } from '../../platform/storage/s3-config.ts';
 import { agentOfCustomHost } from '../branding/index.ts';
 import { readAgentHomepage, readPublishedPage } from '../pages/index.ts';
 import { admitPublicPage } from './public-page-limit.ts';
+import { shortPage } from './short-page.ts';
 
 // The pages built in the console, served to the public (issue 14: "the built page is public, its own path on the
 // agent's host, fast on a phone; the agent's home page is served at the root of its custom host"): a published page at
@@ -21,7 +22,7 @@ import { admitPublicPage } from './public-page-limit.ts';
 export const PORTAL_PAGE_MAX_AGE = 30;
 
 const NOT_FOUND = '页面不存在或未发布';
-const notFoundPage = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${NOT_FOUND}</title></head><body style="font-family:sans-serif;text-align:center;padding-top:30vh;color:#999">${NOT_FOUND}</body></html>`;
+const notFoundPage = shortPage(NOT_FOUND);
 
 /**
  * The page's policy: the watch pages' (embeddable anywhere), with the page's one inline script allowed by its hash

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { shortPage } from './short-page.ts';
 
 // The public pages a stranger can open (portal pages, the home page of a custom host, aggregation pages) cost a few
 // database reads each: at most PUBLIC_PAGE_LIMIT loads per address a minute, the rest answered 429 with a short page
@@ -7,8 +8,7 @@ import type { AppContext } from '../../app-context.ts';
 
 export const PUBLIC_PAGE_LIMIT = { max: 600, windowMs: 60_000 };
 
-const TOO_MANY =
-  '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>访问过于频繁</title></head><body style="font-family:sans-serif;text-align:center;padding-top:30vh;color:#999">访问过于频繁，请稍后再试</body></html>';
+const TOO_MANY = shortPage('访问过于频繁，请稍后再试', '访问过于频繁');
 
 /** Counts the load; answers false (having sent the 429) when the address is over its limit. */
 export async function admitPublicPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
