@@ -74,6 +74,10 @@ export interface Config extends ProviderConfig {
   shutdownGraceMs: number;
   /** SLOW_QUERY_MS: a database statement taking this long is logged with its request id (default 500 ms). */
   slowQueryMs: number;
+  /** TASK_WORKERS=off: this API process queues background tasks but leaves running them to `worker` processes. */
+  taskWorkers: boolean;
+  /** WORKER_PORT: the `worker` process answers GET /healthz on this port; unset: it listens on none. */
+  workerPort: number;
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -124,6 +128,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     metricsToken: env.METRICS_TOKEN ?? '',
     shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 10_000),
     slowQueryMs: positiveInt(env.SLOW_QUERY_MS, 500),
+    taskWorkers: env.TASK_WORKERS !== 'off',
+    workerPort: Number(env.WORKER_PORT ?? 0),
     ...overrides,
   };
   if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import * as downloadCenter from './download-center-service.ts';
-import { reportTaskKind } from './report-task.ts';
 
 /** The file's name for the browser: the ASCII fallback says what it is, filename* keeps the Chinese name. */
 function attachment(id: number, fileName: string): string {
@@ -13,7 +12,6 @@ function attachment(id: number, fileName: string): string {
 
 export function registerDownloadCenterRoutes(server: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  ctx.tasks.register(reportTaskKind(ctx));
   registerCalls(server, downloadCenterCalls, {
     listTasks: ({ caller, query }) => downloadCenter.listTasks(db, caller, query),
     createTask: ({ caller, body }) => downloadCenter.createTask(ctx, caller, body),

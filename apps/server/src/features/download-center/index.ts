@@ -1,5 +1,6 @@
-// The download center's door: its routes (which also register the post-event report's task kind). Other features
-// queue their own kinds on ctx.tasks (platform/tasks/task-queue.ts says how).
+// The download center's door: its routes, and the post-event report's task kind (registered with the others' in
+// src/task-kinds.ts, by the API and the worker alike; platform/tasks/task-queue.ts says how a kind is made).
 export { registerDownloadCenterRoutes } from './download-center-routes.ts';
 // The report's CJK font, for other features' PDFs (the finance statement).
 export { reportFont } from './report-font.ts';
+export { reportTaskKind } from './report-task.ts';

@@ -37,7 +37,7 @@ function reportFileName(activityName: string): string {
   return safe ? `${safe}-数据报告.pdf` : '数据报告.pdf';
 }
 
-export function reportTaskKind(ctx: AppContext): TaskKind<ReportTaskParams> {
+export function reportTaskKind(ctx: Pick<AppContext, 'db'>): TaskKind<ReportTaskParams> {
   return {
     kind: REPORT_TASK_KIND,
     params: reportTaskParams,

@@ -26,8 +26,6 @@ export const activityDownload =
 export function registerExportRoutes(server: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const download = (kind: ExportKind) => activityDownload(db, kind);
-  // Large exports run in the download center's queue (seed 001 §7 "Download center").
-  ctx.tasks.register(exports.exportTaskKind(db));
   registerCalls(server, exportCalls, {
     downloadCheckinData: download('checkin-data'),
     downloadActivityUsers: download('users'),

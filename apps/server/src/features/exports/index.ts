@@ -3,5 +3,5 @@
 export { type Cell, csvFromCells, sendFile } from './export-file.ts';
 export { activityDownload, registerExportRoutes } from './export-routes.ts';
 export { exportSelect } from './export-rows.ts';
-export { type ExportRequest, exportFile, exportFileName, exportRows } from './export-service.ts';
+export { type ExportRequest, exportFile, exportFileName, exportRows, exportTaskKind } from './export-service.ts';
 export { exportSource } from './export-sources.ts';

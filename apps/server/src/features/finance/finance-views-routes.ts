@@ -8,14 +8,12 @@ import { callerSubject, financeSubject } from './finance-agent.ts';
 import * as flux from './flux.ts';
 import { checkLedger } from './ledger-check.ts';
 import * as statement from './statement.ts';
-import { statementTaskKind } from './statement-task.ts';
 import * as streamUsage from './stream-usage.ts';
 import * as transactions from './transactions.ts';
 
 export function registerFinanceViewRoutes(server: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const subject = (caller: Parameters<typeof financeSubject>[1], id: number) => financeSubject(db, caller, id);
-  ctx.tasks.register(statementTaskKind(ctx));
   registerCalls(server, financeViewCalls, {
     listEarnings: ({ caller, query }) => earnings.listEarnings(db, callerSubject(caller), query),
     listGainDetails: async ({ caller, params, query }) =>

@@ -6,4 +6,5 @@ export { registerFinanceMoneyRoutes } from './finance-money-routes.ts';
 export { registerFinanceViewRoutes } from './finance-views-routes.ts';
 export { checkLedger } from './ledger-check.ts';
 export { paidViewGate } from './paid-view.ts';
+export { statementTaskKind } from './statement-task.ts';
 export { accountBalance } from './withdrawals.ts';

@@ -34,7 +34,7 @@ function row(doc: PDFKit.PDFDocument, cells: string[], widths: number[], options
   doc.y = y + 14;
 }
 
-export function statementTaskKind(ctx: AppContext): TaskKind<Params> {
+export function statementTaskKind(ctx: Pick<AppContext, 'db'>): TaskKind<Params> {
   return {
     kind: STATEMENT_TASK_KIND,
     params: statementTaskParams,

@@ -9,7 +9,7 @@ import type { TaskFiles } from './task-files.ts';
 // Background tasks (ARCHITECTURE: "background tasks (exports, reports, transcodes): a queue in the database, a worker
 // in the process"). How a feature adds a kind of task:
 //
-//   ctx.tasks.register({
+//   tasks.register({
 //     kind: 'report',                        // the name POST /v3/task carries; one feature owns it
 //     params: z.object({ ... }),             // checked when the task is created (400 naming the field) and again here
 //     needsActivity: true,                   // the create must name an activityId of the caller's (404 otherwise)
@@ -21,9 +21,9 @@ import type { TaskFiles } from './task-files.ts';
 //     },
 //   });
 //
-// Call it from the feature's register*Routes (it has ctx). A failure the agent should read is a TaskError (its message
-// is kept as the task's error, and the task is not retried); anything else is retried up to maxAttempts and then
-// shown as "Task failed", its detail only in the log.
+// Add it to src/task-kinds.ts, which both entry points (the API and src/worker.ts) call, so each knows every kind. A
+// failure the agent should read is a TaskError (its message is kept as the task's error, and the task is not
+// retried); anything else is retried up to maxAttempts and then shown as "Task failed", its detail only in the log.
 //
 // The queue is the `tasks` table (migration 044). A worker claims the oldest waiting task of the kinds its process
 // knows with FOR UPDATE SKIP LOCKED, so two workers never run one task; it holds a lease it renews while the task
