@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../../../e2e/start-server.ts';
+import { freePort, type RunningServer, startServer } from '../../../../e2e/start-server.ts';
 import { createAgent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
 
 // Background work on the queue (issue 15): an API process started with TASK_WORKERS=off queues a download-center
@@ -124,8 +124,8 @@ describe.skipIf(!engines.includes('postgres'))('the worker process', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
 
-  const worker = () => {
-    const started = startWorker({ DATABASE_URL: setup.ctx.config.databaseUrl, DATA_DIR: dataDir });
+  const worker = (env: Record<string, string> = {}) => {
+    const started = startWorker({ DATABASE_URL: setup.ctx.config.databaseUrl, DATA_DIR: dataDir, ...env });
     workers.push(started);
     return started;
   };
@@ -156,8 +156,12 @@ describe.skipIf(!engines.includes('postgres'))('the worker process', () => {
     // Two of the worker's poll intervals: an API process with TASK_WORKERS=off must not have touched it.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(await taskRow(id)).toMatchObject({ status: 'pending', leaseOwner: null, attempts: 0 });
-    const running = worker();
+    const port = await freePort();
+    const running = worker({ WORKER_PORT: String(port), HOST: '127.0.0.1' });
     await expectFileServed(id);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
     expect(await running.stop()).toBe(0);
   }, 120_000);
 
