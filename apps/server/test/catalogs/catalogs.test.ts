@@ -1,7 +1,8 @@
 import { CATALOG_APPEARANCE_DEFAULTS, CATALOG_ERRORS, ERROR_MESSAGES } from '@yanbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_PAGE_LIMIT } from '../../src/features/portal-page/index.ts';
 import { useWorld } from '../activity-world.ts';
-import { engines, expectError } from '../harness.ts';
+import { engines, expectError, nextIp } from '../harness.ts';
 
 let counter = 0;
 const uniqueName = (prefix = '合辑') => `${prefix} ${++counter}`;
@@ -394,6 +395,17 @@ describe.each(engines)('catalogs on %s', (engine) => {
 
     expect((await w.t.app.inject({ method: 'GET', url: '/watch/catalog/999999' })).statusCode).toBe(404);
     expect((await w.t.app.inject({ method: 'GET', url: '/watch/catalog/abc' })).statusCode).toBe(404);
+
+    // Loads per address are bounded, as for the portal and aggregation pages.
+    const ip = nextIp();
+    await w.t.ctx.limits.hit(`public-page:ip:${ip}`, PUBLIC_PAGE_LIMIT.windowMs, PUBLIC_PAGE_LIMIT.max - 1);
+    const load = (remoteAddress: string) =>
+      w.t.app.inject({ method: 'GET', url: `/watch/catalog/${catalog.id}`, remoteAddress });
+    expect((await load(ip)).statusCode).toBe(200);
+    const refused = await load(ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await load(nextIp())).statusCode).toBe(200);
   });
 
   it('another agent’s catalog or activity answers 404 and changes nothing; a sub-account sees its own', async () => {

@@ -2,7 +2,7 @@ import { type ChapterActivity, catalogPagePath, WATCH_PATH } from '@yanbo/contra
 import { escapeHtml } from '@yanbo/portal';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { shortPage } from '../portal-page/index.ts';
+import { admitPublicPage, shortPage } from '../portal-page/index.ts';
 import { type CatalogPageData, catalogPage } from './catalog-service.ts';
 
 // The catalog's public page (issue 12: "lists its chapters and links to each activity's watch page"), beside the
@@ -121,6 +121,8 @@ const notFoundPage = shortPage(TEXTS.notFound);
 
 export function registerCatalogPage(app: FastifyInstance, ctx: AppContext) {
   app.get(`${WATCH_PATH}/catalog/:id`, { schema: { hide: true } }, async (request, reply) => {
+    // Public and unauthenticated: loads per address are bounded as for the portal and aggregation pages.
+    if (!(await admitPublicPage(ctx, request, reply))) return reply;
     const id = Number((request.params as { id: string }).id);
     const page = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await catalogPage(ctx.db, id) : null;
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
