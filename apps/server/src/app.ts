@@ -87,6 +87,7 @@ import { builtAssetOptions } from './platform/static-assets.ts';
 import { bucketOrigins } from './platform/storage/s3-config.ts';
 import { createStorage, registerFileRoutes } from './platform/storage/storage-setup.ts';
 import { createTaskQueue } from './platform/tasks/task-queue.ts';
+import { registerTaskKinds } from './task-kinds.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -326,8 +327,12 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   registerAggregationPage(app, ctx);
   registerPortalPages(app, ctx);
   registerConsole(app, config.consoleDir);
-  // The background worker starts once every feature has registered its task kinds, and hands its task back on close.
-  ctx.tasks.start();
+  // Every task kind is known here, so a create is checked against it; the worker runs them unless TASK_WORKERS=off
+  // leaves that to `worker` processes (src/worker.ts), and hands its task back on close. No worker process can open
+  // the embedded database, so on it this process always runs its tasks.
+  registerTaskKinds(ctx.tasks, ctx);
+  if (config.taskWorkers || database.kind === 'pglite') ctx.tasks.start();
+  else app.log.info('TASK_WORKERS=off: background tasks are queued here and run by worker processes');
   app.addHook('onClose', async () => ctx.tasks.stop());
   lifecycle.ready();
 

@@ -1,9 +1,8 @@
-import { VIEWER_MOBILE_COOKIE, WATCH_TOKEN_HEADER, watchCalls } from '@yanbo/contracts';
+import { VIEWER_MOBILE_COOKIE, watchCalls } from '@yanbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { clientOf } from '../../platform/auth.ts';
 import { registerCalls } from '../../platform/calls.ts';
-import { cookieValue } from '../../platform/cookies.ts';
 import { audienceViewerOf } from './audience-viewer.ts';
 import { gateViewerOf } from './gate-viewer.ts';
 import { newViewerId, viewerIdOf, viewerSetCookie } from './viewer-cookie.ts';
