@@ -122,7 +122,15 @@ describe.skipIf(!ready)('two server processes behind nginx', () => {
   it('killing one process under load loses no acknowledged write, and the other keeps serving', async () => {
     const acknowledged: string[] = [];
     let failed = 0;
+    let failedOnceSettled = 0;
+    let settled = false;
     let stop = false;
+    const statuses: unknown[] = [];
+    const fail = (status: unknown = 'network') => {
+      statuses.push(status);
+      failed += 1;
+      if (settled) failedOnceSettled += 1;
+    };
     const writer = async (n: number) => {
       for (let i = 0; !stop; i++) {
         const name = `w${n}-${i}`;
@@ -133,12 +141,12 @@ describe.skipIf(!ready)('two server processes behind nginx', () => {
             body: JSON.stringify({ name }),
           });
           if (response.status === 200) acknowledged.push(name);
-          else failed += 1;
+          else fail(response.status);
         } catch {
-          failed += 1;
+          fail();
         }
-        // Paced, to stay within an agent's 200 tags (AUDIENCE_TAGS_PER_AGENT).
-        await new Promise((resolve) => setTimeout(resolve, 40));
+        // Paced to stay within an agent’s 200 tags (AUDIENCE_TAGS_PER_AGENT): two writers for 5 s make 125 at most.
+        await new Promise((resolve) => setTimeout(resolve, 80));
       }
     };
     const writers = [0, 1].map(writer);
@@ -146,13 +154,16 @@ describe.skipIf(!ready)('two server processes behind nginx', () => {
     process.kill((servers[1] as RunningServer).pid, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const before = acknowledged.length;
+    settled = true;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     stop = true;
     await Promise.all(writers);
     // The survivor kept answering after the kill.
     expect(acknowledged.length).toBeGreaterThan(before);
-    // A write in flight on the killed process may fail (it was not acknowledged); nothing acknowledged is missing.
-    expect(failed).toBeLessThanOrEqual(2);
+    // Writes in flight on the killed process, or sent on nginx's kept connections to it, may fail (none of them was
+    // acknowledged); once nginx has marked it down, none does; and nothing acknowledged is missing.
+    expect(failed, String(statuses)).toBeLessThanOrEqual(10);
+    expect(failedOnceSettled, String(statuses)).toBe(0);
     const stored = await setup.ctx.db.selectFrom('audienceTags').select('name').execute();
     const names = new Set(stored.map((row) => row.name));
     expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);

@@ -51,7 +51,12 @@ describe.each(engines)('transcoder on %s', (engine) => {
     mkdirSync(path.join(filesRoot, 'agent', String(w.a.id), 'files'), { recursive: true });
     writeFileSync(path.join(filesRoot, 'agent', String(w.a.id), 'files', 'a.mp4'), testVideo());
     const id = await insertMedia(`agent/${w.a.id}/files/a.mp4`, 'pending');
-    const jobs = createTranscoder({ db: w.t.ctx.db, filesRoot, ffmpegPath: '/nonexistent/ffmpeg' });
+    const jobs = createTranscoder({
+      db: w.t.ctx.db,
+      owner: w.t.ctx.process.id,
+      filesRoot,
+      ffmpegPath: '/nonexistent/ffmpeg',
+    });
     jobs.enqueue(id);
     await jobs.idle();
     expect(await row(id)).toMatchObject({
@@ -67,7 +72,7 @@ describe.each(engines)('transcoder on %s', (engine) => {
     writeFileSync(path.join(filesRoot, 'agent', String(w.a.id), 'files', 'b.mp4'), testVideo());
     const interrupted = await insertMedia(`agent/${w.a.id}/files/c.mp4`, 'transcoding');
     const queued = await insertMedia(`agent/${w.a.id}/files/b.mp4`, 'pending');
-    const jobs = createTranscoder({ db: w.t.ctx.db, filesRoot });
+    const jobs = createTranscoder({ db: w.t.ctx.db, owner: w.t.ctx.process.id, filesRoot });
     await resumeTranscodes(w.t.ctx.db, jobs);
     await jobs.idle();
     expect(await row(interrupted)).toMatchObject({ status: 'failed', error: 'interrupted by a server restart' });
@@ -81,7 +86,7 @@ describe.each(engines)('transcoder on %s', (engine) => {
     const slowFfmpeg = path.join(w.t.dataDir, 'slow-ffmpeg.sh');
     writeFileSync(slowFfmpeg, '#!/bin/sh\nexec sleep 60\n', { mode: 0o755 });
     const id = await insertMedia(`agent/${w.a.id}/files/d.mp4`, 'pending');
-    const jobs = createTranscoder({ db: w.t.ctx.db, filesRoot, ffmpegPath: slowFfmpeg });
+    const jobs = createTranscoder({ db: w.t.ctx.db, owner: w.t.ctx.process.id, filesRoot, ffmpegPath: slowFfmpeg });
     jobs.enqueue(id);
     for (let i = 0; i < 400 && (await row(id)).status !== 'transcoding'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -102,7 +107,7 @@ describe.each(engines)('transcoder on %s', (engine) => {
       `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n../../${w.b.id}/files/private.mp4\n#EXT-X-ENDLIST\n`,
     );
     const id = await insertMedia(`agent/${w.a.id}/files/playlist.mp4`, 'pending');
-    const jobs = createTranscoder({ db: w.t.ctx.db, filesRoot });
+    const jobs = createTranscoder({ db: w.t.ctx.db, owner: w.t.ctx.process.id, filesRoot });
     jobs.enqueue(id);
     await jobs.idle();
     expect(await row(id)).toMatchObject({ status: 'failed', outputKey: '' });
@@ -114,7 +119,13 @@ describe.each(engines)('transcoder on %s', (engine) => {
     const slowFfmpeg = path.join(w.t.dataDir, 'slow-ffmpeg.sh');
     writeFileSync(slowFfmpeg, '#!/bin/sh\nexec sleep 60\n', { mode: 0o755 });
     const id = await insertMedia(`agent/${w.a.id}/files/e.mp4`, 'pending');
-    const jobs = createTranscoder({ db: w.t.ctx.db, filesRoot, ffmpegPath: slowFfmpeg, timeoutMs: 1_000 });
+    const jobs = createTranscoder({
+      db: w.t.ctx.db,
+      owner: w.t.ctx.process.id,
+      filesRoot,
+      ffmpegPath: slowFfmpeg,
+      timeoutMs: 1_000,
+    });
     const started = Date.now();
     jobs.enqueue(id);
     await jobs.idle();
@@ -148,7 +159,7 @@ describe.each(engines)('transcoder on %s', (engine) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    const jobs = createTranscoder({ db: w.t.ctx.db, filesRoot, slots });
+    const jobs = createTranscoder({ db: w.t.ctx.db, owner: w.t.ctx.process.id, filesRoot, slots });
     jobs.enqueue(mine);
     jobs.enqueue(theirs);
     await expect.poll(async () => (await row(theirs)).status, { timeout: 20_000 }).toBe('ready');
