@@ -107,7 +107,7 @@ export function audienceJourneys(j: Journey) {
       await j.screenshot(page, 'audience-detail-edited');
 
       await page.goto(`${j.server.baseUrl}/CRMUser`);
-      await page.getByRole('button', { name: '常用推荐人' }).click();
+      await page.getByRole('button', { name: '常用推荐人', exact: true }).click();
       const drawer = page.locator('.ant-drawer');
       await drawer.getByRole('row', { name: /周先生/ }).waitFor();
       await j.screenshot(page, 'audience-fav-inviters');
