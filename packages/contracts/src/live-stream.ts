@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { activityDetail, ingestList, liveModeBody, streamJobList } from './activities.ts';
 import { defineCalls } from './call.ts';
 import { id, idParams, ok } from './common.ts';
+import { mediaReport } from './media-report.ts';
 
 // How an activity goes live (seed 001 §5): its live mode (the host pushes, or the server relays a source), the relay
 // and transcode jobs, what the media server really receives, the console's live updates, and the hooks an external
@@ -109,6 +110,14 @@ export const liveStreamCalls = defineCalls('live-stream', {
     path: '/ingest/hooks/on_update',
     summary: 'A media server says a push is still going (nginx-rtmp on_update)',
     access: 'public',
+    response: mediaServerAnswer,
+  },
+  mediaProcessReport: {
+    method: 'POST',
+    path: '/ingest/hooks/on_report',
+    summary: 'A media process reports its streams, viewers and stream health (signed with the shared secret)',
+    access: 'public',
+    body: mediaReport,
     response: mediaServerAnswer,
   },
 });

@@ -1,6 +1,16 @@
-import type { FastifyReply } from 'fastify';
+import { ERROR_CODES } from '@yanbo/contracts';
+import {
+  MEDIA_REPORT_CLOCK_SKEW_MS,
+  MEDIA_REPORT_MAX_BYTES,
+  MEDIA_SIGNATURE_HEADER,
+  type MediaReport,
+} from '@yanbo/contracts/media-report';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { invalidField, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { mediaServerReply, parseMediaServerCallback } from '../../platform/ingest/index.ts';
+import { mediaBodySigned } from '../../platform/ingest/media-signature.ts';
+import { applyMediaReport } from './media-reports.ts';
 import { authorizePublish, setPushing } from './publish-auth.ts';
 import { markPushSeen } from './push-liveness.ts';
 
@@ -36,4 +46,44 @@ export async function answerMediaServerUpdate(ctx: AppContext, raw: unknown, rep
   await setPushing(ctx, event.app, event.stream, true, (line) => reply.log.warn(line));
   await markPushSeen(ctx.db, target.activityId);
   return send(reply, true);
+}
+
+/** Reports one media process may make per window: its interval's worth and room for every push starting and ending. */
+const REPORTS_PER_WINDOW = 120;
+const REPORT_WINDOW_MS = 60_000;
+
+/**
+ * Before the report is validated: it must carry the signature of its JSON under the deployment's secret (a media
+ * process started with the same SECRET_KEY), else 401 and nothing changes. The body is as parsed, before the schema
+ * strips or coerces anything, and the route reads at most MEDIA_REPORT_MAX_BYTES of it.
+ */
+export function mediaReportRouteOptions(ctx: Pick<AppContext, 'secretKey'>) {
+  return {
+    bodyLimit: MEDIA_REPORT_MAX_BYTES,
+    preValidation: async (request: FastifyRequest) => {
+      const signed = mediaBodySigned(
+        ctx.secretKey,
+        JSON.stringify(request.body ?? null),
+        request.headers[MEDIA_SIGNATURE_HEADER],
+      );
+      if (!signed) throw unauthorized();
+    },
+  };
+}
+
+/**
+ * POST /ingest/hooks/on_report: a media process's streams, viewers and health (media-reports.ts). A report whose
+ * clock is far from this one's is refused as a replay would be; a report older than the last one applied changes
+ * nothing; a source reporting far more often than it says it does is refused for a while.
+ */
+export async function answerMediaReport(ctx: AppContext, report: MediaReport) {
+  if (Math.abs(report.sentAt - Date.now()) > MEDIA_REPORT_CLOCK_SKEW_MS) {
+    throw invalidField('sentAt', 'Report time is too far from the server clock');
+  }
+  const window = await ctx.limits.hit(`media-report:${report.source}`, REPORT_WINDOW_MS);
+  if (window.count > REPORTS_PER_WINDOW) {
+    throw tooManyRequests('Too many reports', ERROR_CODES.rateLimited, Math.ceil((window.resetAt - Date.now()) / 1000));
+  }
+  await applyMediaReport(ctx, report, { pushes: true });
+  return mediaServerReply(true).body;
 }

@@ -4,7 +4,12 @@ import type { AppContext } from '../../app-context.ts';
 import { registerCalls } from '../../platform/calls.ts';
 import { openConsoleEvents } from './console-events.ts';
 import { listIngest } from './ingest-list.ts';
-import { answerMediaServerHook, answerMediaServerUpdate } from './ingest-webhooks.ts';
+import {
+  answerMediaReport,
+  answerMediaServerHook,
+  answerMediaServerUpdate,
+  mediaReportRouteOptions,
+} from './ingest-webhooks.ts';
 import { listStreamJobs, setLiveMode, stopStreamJob } from './stream-jobs.ts';
 import { getLiveTranscode, updateLiveTranscode } from './transcode.ts';
 
@@ -21,5 +26,9 @@ export function registerLiveStreamRoutes(server: FastifyInstance, ctx: AppContex
     mediaServerPublishDone: ({ request, reply }) => answerMediaServerHook(ctx, request.body, reply),
     mediaServerUnpublish: ({ request, reply }) => answerMediaServerHook(ctx, request.body, reply),
     mediaServerUpdate: ({ request, reply }) => answerMediaServerUpdate(ctx, request.body, reply),
+    mediaProcessReport: {
+      handler: ({ body }) => answerMediaReport(ctx, body),
+      options: mediaReportRouteOptions(ctx),
+    },
   });
 }

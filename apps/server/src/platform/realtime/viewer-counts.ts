@@ -9,7 +9,12 @@ import type { Redis } from 'ioredis';
 export interface ViewerCounts {
   /** This process's viewers of key now. */
   report(key: string, count: number): void;
-  /** Viewers of key on every living process. */
+  /**
+   * Viewers of key counted by another source (a media process's report, issue 15), kept for ttlMs unless renewed; a
+   * count of 0 removes it.
+   */
+  reportFrom(source: string, key: string, count: number, ttlMs: number): void;
+  /** Viewers of key on every living process and source. */
   total(key: string): Promise<number>;
   close(): void;
 }
@@ -23,16 +28,30 @@ const REPORT_BATCH_MS = 50;
 
 export function createMemoryViewerCounts(): ViewerCounts {
   const counts = new Map<string, number>();
+  const fromSources = new Map<string, Map<string, { count: number; deadline: number }>>();
   return {
     report(key, count) {
       if (count > 0) counts.set(key, count);
       else counts.delete(key);
     },
+    reportFrom(source, key, count, ttlMs) {
+      const now = Date.now();
+      const sources = fromSources.get(key) ?? new Map<string, { count: number; deadline: number }>();
+      for (const [other, report] of sources) if (report.deadline <= now) sources.delete(other);
+      if (count > 0) sources.set(source, { count, deadline: now + ttlMs });
+      else sources.delete(source);
+      if (sources.size > 0) fromSources.set(key, sources);
+      else fromSources.delete(key);
+    },
     async total(key) {
-      return counts.get(key) ?? 0;
+      const now = Date.now();
+      let total = counts.get(key) ?? 0;
+      for (const report of fromSources.get(key)?.values() ?? []) if (report.deadline > now) total += report.count;
+      return total;
     },
     close() {
       counts.clear();
+      fromSources.clear();
     },
   };
 }
@@ -75,6 +94,19 @@ export function createRedisViewerCounts(redis: Redis, prefix: string, processId:
       else mine.delete(key);
       dirty.add(key);
       flush ??= setTimeout(writeDirty, REPORT_BATCH_MS);
+    },
+    reportFrom(source, key, count, ttlMs) {
+      // A field beside the processes' own; the hash lives at least as long as the longest deadline written to it.
+      const hash = hashOf(key);
+      const request =
+        count > 0
+          ? redis
+              .multi()
+              .hset(hash, source, `${count}:${Date.now() + ttlMs}`)
+              .pexpire(hash, Math.max(ttlMs, REPORT_TTL_MS))
+              .exec()
+          : redis.hdel(hash, source);
+      request.catch(() => {});
     },
     async total(key) {
       try {
