@@ -146,7 +146,7 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   registerRequestIds(app);
   const lifecycle = createLifecycle(app);
   const providers = createProviders(config, database.db, (line) => app.log.info(line));
-  const storage = createStorage(config.dataDir, config.s3);
+  const storage = await createStorage(config.dataDir, config.s3);
   const cluster = await openClusterState(config, database, app.log);
   const base = {
     config,

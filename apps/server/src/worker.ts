@@ -36,7 +36,7 @@ const database = await openDatabase({
 });
 // Under an advisory lock, so a worker started before or beside the API processes finds the tables it claims from.
 await migrate(database);
-const storage = createStorage(config.dataDir, config.s3);
+const storage = await createStorage(config.dataDir, config.s3);
 const tasks = createTaskQueue({
   db: database.db,
   files: storage.taskFiles,

@@ -10,7 +10,7 @@ import {
   type StatsTimeline,
   type TopGiftList,
 } from '@yanbo/contracts';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from './pdf-document.ts';
 
 // The post-event report (the seeds' export field type pdf): one A4 PDF per activity with its figures, the visits'
 // line chart, the concurrent viewers (real and virtual apart, with their peaks), the interactions and income, the
@@ -291,15 +291,13 @@ function topGiftTable(doc: Doc, items: TopGiftList['items']) {
 }
 
 /** The report as a PDF stream (pdfkit's document is a Readable): read it to its end to have the whole file. */
-export function drawReport(figures: ReportFigures, font: Buffer): Doc {
+export async function drawReport(figures: ReportFigures): Promise<Doc> {
   const { overview } = figures;
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'A4',
     margin: PAGE.margin,
     info: { Title: `${figures.activityName} 数据报告`, Creator: '演播 Yanbo' },
   });
-  doc.registerFont('cjk', font);
-  doc.font('cjk');
   doc.fillColor(TEXT).fontSize(22).text(`${figures.activityName} 数据报告`, { width: CONTENT_WIDTH });
   doc
     .fillColor(GREY)

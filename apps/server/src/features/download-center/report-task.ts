@@ -20,7 +20,6 @@ import {
   getTimeline,
 } from '../stats/index.ts';
 import { taskCaller } from './download-center-service.ts';
-import { reportFont } from './report-font.ts';
 import { drawReport } from './report-pdf.ts';
 
 // The post-event report as a task (seed 001 §7 export field set export-pdf, type pdf): the figures are the statistics
@@ -76,22 +75,19 @@ export function reportTaskKind(ctx: Pick<AppContext, 'db'>): TaskKind<ReportTask
       await task.progress(9, STEPS);
       const gifts = await topGifts(ctx.db, caller, activityId, TOP_GIFT_LIMIT);
       await task.progress(10, STEPS);
-      const body = drawReport(
-        {
-          activityName: activity.name,
-          generatedAt: new Date(),
-          overview,
-          timeline,
-          online,
-          interactive,
-          revenue,
-          devices,
-          referrers,
-          regions,
-          topGifts: gifts.items,
-        },
-        await reportFont(),
-      );
+      const body = await drawReport({
+        activityName: activity.name,
+        generatedAt: new Date(),
+        overview,
+        timeline,
+        online,
+        interactive,
+        revenue,
+        devices,
+        referrers,
+        regions,
+        topGifts: gifts.items,
+      });
       return { fileName: reportFileName(activity.name), contentType: 'application/pdf', body };
     },
   };

@@ -1,9 +1,8 @@
 import { ERROR_MESSAGES, STATEMENT_TASK_KIND, statementTaskParams } from '@yanbo/contracts';
-import PDFDocument from 'pdfkit';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { TaskError, type TaskKind } from '../../platform/tasks/task-queue.ts';
-import { reportFont } from '../download-center/index.ts';
+import { newPdfDocument } from '../download-center/index.ts';
 import { ACCOUNT_NAMES, monthInstants, statementAccounts, statementLines, yuanOf } from './statement.ts';
 
 // The monthly statement's PDF, made by the download center's worker as a task of its own kind (POST /v3/task with
@@ -52,13 +51,11 @@ export function statementTaskKind(ctx: Pick<AppContext, 'db'>): TaskKind<Params>
       const { month } = task.params;
       const accounts = await statementAccounts(ctx.db, agent.id, month);
       await task.progress(1, 3);
-      const doc = new PDFDocument({
+      const doc = await newPdfDocument({
         size: 'A4',
         margin: PAGE.margin,
         info: { Title: `对账单 ${month}`, Creator: '演播 Yanbo' },
       });
-      doc.registerFont('cjk', await reportFont());
-      doc.font('cjk');
       const { from, to } = monthInstants(month);
       doc.fillColor(TEXT).fontSize(20).text(`月度对账单 ${month}`, { width: CONTENT_WIDTH });
       doc

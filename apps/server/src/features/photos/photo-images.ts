@@ -1,5 +1,6 @@
 import { PHOTO_DISPLAY_SIZE, PHOTO_ERRORS, PHOTO_MAX_PIXELS, PHOTO_THUMB_WIDTH } from '@yanbo/contracts';
-import sharp, { type Metadata, type ResizeOptions, type Sharp } from 'sharp';
+import type SharpModule from 'sharp';
+import type { Metadata, ResizeOptions, Sharp } from 'sharp';
 import { invalidField } from '../../platform/errors.ts';
 
 // What a viewer gets of an uploaded photo (photo live): a thumbnail PHOTO_THUMB_WIDTH wide for the grid and a display
@@ -7,9 +8,19 @@ import { invalidField } from '../../platform/errors.ts';
 // orientation and written without any metadata (a phone's photo carries where it was taken). sharp (libvips) was
 // chosen over ffmpeg and jimp by bench/photo-thumbnails.ts.
 
-// One picture at a time per call keeps a burst of uploads from holding many decoded images; libvips' cache would
-// keep decoded tiles of pictures nobody asks for again.
-sharp.cache(false);
+/**
+ * sharp, loaded with the first photo: libvips and its bindings cost a process about 20 MB of RSS that one which never
+ * receives a photo should not carry. One picture at a time per call keeps a burst of uploads from holding many decoded
+ * images; libvips' cache would keep decoded tiles of pictures nobody asks for again, so it is off.
+ */
+let loaded: Promise<typeof SharpModule> | null = null;
+function loadSharp(): Promise<typeof SharpModule> {
+  loaded ??= import('sharp').then((module) => {
+    module.default.cache(false);
+    return module.default;
+  });
+  return loaded;
+}
 
 /**
  * Photos turned into pictures at once in this process, whatever the number of uploads: each holds a decoded camera
@@ -70,6 +81,7 @@ async function renderAll(file: Buffer): Promise<PhotoRenditions> {
   const kind = photoKindOf(file);
   if (kind === 'heic') throw invalidField('file', PHOTO_ERRORS.heic);
   if (kind === null) throw invalidField('file', PHOTO_ERRORS.notPhoto);
+  const sharp = await loadSharp();
   const source = () => sharp(file, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' });
   let meta: Metadata;
   try {

@@ -38,6 +38,18 @@ function typeOfKey(key: string): string {
   return TYPES_BY_EXTENSION[extension] ?? 'application/octet-stream';
 }
 
+/** One S3 client per configuration: it keeps the connections to the bucket. */
+const clients = new WeakMap<S3Config, S3Client>();
+
+export function s3ClientFor(config: S3Config): S3Client {
+  let client = clients.get(config);
+  if (!client) {
+    client = createS3Client(config);
+    clients.set(config, client);
+  }
+  return client;
+}
+
 export function createS3Client(config: S3Config): S3Client {
   return new S3Client({
     endpoint: config.endpoint,
