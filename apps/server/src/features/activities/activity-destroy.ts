@@ -3,6 +3,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { stopJobWhereItRuns } from '../../platform/realtime/job-owner.ts';
+import { activityPhotoFolder } from '../../platform/storage/activity-folders.ts';
+import { removeStoredFolder } from '../../platform/storage/file-removal.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 
 // POST /v3/activity/{id}/destroy: the activity is gone for good, with everything it owns, in one transaction. What
@@ -10,6 +12,12 @@ import { ownActivity } from '../../platform/tenancy.ts';
 // a row that cannot exist without the activity (a not-null reference: settings, meetings and their participants,
 // extensions, stream jobs, ingest sessions, ...) is deleted, children first; a row that only points at it (a nullable
 // reference, e.g. a library media item used by it) is unlinked. Ditches bound to it are its own and are deleted.
+//
+// Stored files go once the transaction has committed, in the background (a big photo live holds thousands), and a file
+// that cannot be removed never fails the destroy (platform/storage/file-removal.ts). Only the files nothing else may
+// use go: the photos' pictures. Its other uploads stay, as copies of the activity and other pages may show them and its
+// form attachments belong to the records kept with their form; its media and documents are the agent's library's,
+// only unlinked from it.
 
 /** Nullable references that still mean "owned by": deleted with the activity rather than unlinked. */
 const OWNED_THROUGH_NULLABLE = new Set(['promotion_channels.activity_id']);
@@ -53,7 +61,12 @@ async function purge(trx: Transaction<DB>, parent: string, where: ReturnType<typ
   await sql`delete from ${table(parent)} where ${where}`.execute(trx);
 }
 
-export async function destroyActivity(ctx: AppContext, caller: Caller, activityId: number) {
+export async function destroyActivity(
+  ctx: AppContext,
+  caller: Caller,
+  activityId: number,
+  log: (line: string) => void,
+) {
   await ownActivity(ctx.db, caller, activityId);
   const activity = await ctx.db
     .selectFrom('activities')
@@ -67,6 +80,7 @@ export async function destroyActivity(ctx: AppContext, caller: Caller, activityI
     .where('status', '=', 'running')
     .execute();
   await ctx.db.transaction().execute((trx) => purge(trx, 'activities', sql`id = ${activityId}`, 0));
+  void removeStoredFolder(ctx.files, activityPhotoFolder(activityId), { log });
   // A running push is cut: the relays feeding it stop and the encoder is disconnected (its key is gone with the row).
   for (const job of relays) stopJobWhereItRuns(ctx, job);
   if (activity.stream) ctx.ingest?.disconnectPublisher(activity.app, activity.stream);

@@ -22,7 +22,8 @@ export function registerActivityRoutes(server: FastifyInstance, ctx: AppContext)
     listActivitySubagents: ({ caller }) => activities.listActivitySubagents(ctx.db, caller),
     duplicateActivity: ({ caller, params, body }) => activities.copyActivity(ctx, caller, params.id, body.name),
     createActivities: ({ caller, body }) => activities.createActivities(ctx, caller, body.activities),
-    destroyActivity: ({ caller, params }) => destroyActivity(ctx, caller, params.id),
+    destroyActivity: ({ caller, params, request }) =>
+      destroyActivity(ctx, caller, params.id, (line) => request.log.warn(line)),
     getActivityUsage: ({ caller, params }) => getActivityUsage(ctx, caller, params.id),
     listCategories: () => listCategories(ctx.db),
     listActivityGroups: ({ caller }) => groups.listActivityGroups(ctx.db, caller),

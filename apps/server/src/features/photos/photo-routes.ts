@@ -28,9 +28,17 @@ export function registerPhotoRoutes(server: FastifyInstance, ctx: AppContext) {
     listPhotoLists: ({ caller, params, query }) => photos.listPhotoLists(ctx.db, caller, params.id, query),
     createPhotoList: ({ caller, params, body }) => photos.createPhotoList(ctx, caller, params.id, body),
     getPhotoList: ({ caller, params, query }) => photos.getPhotoList(ctx, caller, params.id, params.listId, query),
-    updatePhotoList: ({ caller, params, body }) => photos.updatePhotoList(ctx, caller, params.id, params.listId, body),
+    updatePhotoList: ({ caller, params, body, request }) =>
+      photos.updatePhotoList(ctx, caller, params.id, params.listId, body, (line) => request.log.warn(line)),
     uploadPhotos: ({ caller, params, request }) =>
-      photos.uploadPhotos(ctx, caller, params.id, params.listId, () => uploadedFiles(request)),
+      photos.uploadPhotos(
+        ctx,
+        caller,
+        params.id,
+        params.listId,
+        () => uploadedFiles(request),
+        (line) => request.log.warn(line),
+      ),
     getWatchPhotoList: ({ params, query, request }) =>
       photos.getWatchPhotoList(ctx, params.id, params.listId, query, clientOf(request).ip, gateViewerOf(ctx, request)),
   });

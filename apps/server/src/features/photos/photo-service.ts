@@ -23,6 +23,8 @@ import { randomToken } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, invalidField, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { type RateRule, take } from '../../platform/rate-limit.ts';
+import { activityPhotoFolder } from '../../platform/storage/activity-folders.ts';
+import { removeStoredFiles } from '../../platform/storage/file-removal.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { publishToViewers } from '../comments/index.ts';
 import { assertStorageQuota } from '../price/index.ts';
@@ -124,13 +126,18 @@ export async function getPhotoList(
   return detail(ctx, await ownList(ctx.db, caller, activityId, listId), page);
 }
 
-/** PUT /v3/activity/{id}/photo-list/{listId}: the list's fields, and its photos' order, visibility and deletion. */
+/**
+ * PUT /v3/activity/{id}/photo-list/{listId}: the list's fields, and its photos' order, visibility and deletion. A
+ * deleted photo's pictures (the display one and the thumbnail: the upload itself is never kept) are removed once its
+ * row is gone; one that cannot be removed is tried again in the background and logged, and the edit stands.
+ */
 export async function updatePhotoList(
   ctx: AppContext,
   caller: Caller,
   activityId: number,
   listId: number,
   body: z.output<typeof photoListUpdate>,
+  log: (line: string) => void,
 ): Promise<PhotoListDetail> {
   const list = await ownList(ctx.db, caller, activityId, listId);
   const { title, description } = body;
@@ -168,7 +175,7 @@ export async function updatePhotoList(
     remove,
     positions,
   });
-  await Promise.all(removedKeys.map((key) => ctx.files.remove(key)));
+  await removeStoredFiles(ctx.files, removedKeys, { log });
 
   // What the viewers' tab holds changes with the published photos only.
   const gone = new Set(remove.filter((photoId) => !found.get(photoId)?.hidden));
@@ -206,6 +213,7 @@ export async function uploadPhotos(
   activityId: number,
   listId: number,
   files: () => AsyncIterable<UploadedFile>,
+  log: (line: string) => void,
 ): Promise<UploadedPhotos> {
   const list = await ownList(ctx.db, caller, activityId, listId);
   const made: { name: string; renditions: PhotoRenditions }[] = [];
@@ -223,7 +231,7 @@ export async function uploadPhotos(
   try {
     const photos: repo.NewPhoto[] = [];
     for (const { name, renditions } of made) {
-      const stem = `activity/${activityId}/photos/${listId}/${Date.now().toString(36)}${randomToken(6)}`;
+      const stem = `${activityPhotoFolder(activityId)}${listId}/${Date.now().toString(36)}${randomToken(6)}`;
       const displayKey = `${stem}.jpg`;
       const thumbKey = `${stem}-thumb.jpg`;
       stored.push(displayKey);
@@ -249,7 +257,8 @@ export async function uploadPhotos(
     });
     return { items: rows.map((row) => toPhoto(ctx, row)) };
   } catch (error) {
-    await Promise.all(stored.map((key) => ctx.files.remove(key)));
+    // What was stored goes, and the upload's own failure is the answer (never one of removing its files).
+    await removeStoredFiles(ctx.files, stored, { log });
     throw error;
   }
 }
