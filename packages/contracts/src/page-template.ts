@@ -14,6 +14,13 @@ import {
 
 export const PAGE_TEMPLATE_ERRORS = {
   previousActivityNotFound: 'Previous Activity Not Found',
+  // A tab's productListId, photoListId or productList id that names nothing (400, the field named); another agent's
+  // answers that feature's 404.
+  unknownProductList: 'No such product list',
+  productListOfOtherActivity: 'The product list is another activity’s',
+  unknownPhotoList: 'No such photo list',
+  photoListOfOtherActivity: 'The photo list is another activity’s',
+  unknownProduct: 'No such product',
 } as const;
 
 /** A picture's address on the page: a stored upload's filepath or an address. */

@@ -42,7 +42,7 @@ export async function getMenu(db: Db, caller: Caller, activityId: number): Promi
 }
 
 export async function saveMenu(db: Db, caller: Caller, activityId: number, items: IntroTab[]): Promise<ActivityMenu> {
-  return { items: (await saveTemplate(db, caller, activityId, { introTabs: items })).introTabs };
+  return { items: (await saveTemplate(db, caller, activityId, { introTabs: items }, 'items')).introTabs };
 }
 
 /** GET /v3/activity/{id}/subscribe: the mobiles subscribed on the watch page, newest first, a page at a time. */

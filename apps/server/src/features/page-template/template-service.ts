@@ -12,6 +12,7 @@ import { invalidField, notFound } from '../../platform/errors.ts';
 import { readActivitySection, writeActivitySection } from '../../platform/settings-store.ts';
 import { ownActivity, scopeActivities } from '../../platform/tenancy.ts';
 import { templateActivityFor } from '../branding/index.ts';
+import { checkTabReferences } from './template-references.ts';
 
 const defaults = (): LiveTemplate => structuredClone(DEFAULT_LIVE_TEMPLATE);
 
@@ -36,14 +37,22 @@ export async function getTemplate(db: Db, caller: Caller, activityId: number): P
   return readTemplate(db, activityId);
 }
 
+/**
+ * PUT /activity/{id}/template (and the menu, which is its intro tabs: `tabsField` names where the body holds them). The
+ * lists and products the tabs newly name are checked first (template-references.ts).
+ */
 export async function saveTemplate(
   db: Db,
   caller: Caller,
   activityId: number,
   update: LiveTemplateUpdate,
+  tabsField = 'introTabs',
 ): Promise<LiveTemplate> {
   await ownActivity(db, caller, activityId);
   const current = await readTemplate(db, activityId);
+  if (update.introTabs) {
+    await checkTabReferences(db, caller, activityId, update.introTabs, current.introTabs, tabsField);
+  }
   const { commentStyleCustomized, ...rest } = update;
   const saved = await writeTemplate(db, caller, activityId, {
     ...current,

@@ -217,3 +217,11 @@ export function findPublicList(db: Db, activityId: number, listId: number) {
     .where('activityId', '=', activityId)
     .executeTakeFirst();
 }
+
+/**
+ * Whose a list is, whoever asks: its activity and agent, or undefined when there is none. For a page template that
+ * names it (a photo tab's photoListId), which tells another agent's list (404) from one that does not exist (400).
+ */
+export function photoListOwner(db: Db, listId: number) {
+  return db.selectFrom('photoLists').select(['activityId', 'agentId']).where('id', '=', listId).executeTakeFirst();
+}

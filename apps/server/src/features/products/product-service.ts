@@ -54,6 +54,15 @@ export function toWatchProduct(row: ProductRow): WatchProduct {
   return { id, name, pictures, cover, price, originalPrice, stock, description, buyMode, buyUrl };
 }
 
+/**
+ * Whose products are, whoever asks: the agent and whether each is deleted, for those of `ids` that exist. For a page
+ * template that names them (a tab's productList), which tells another agent's product (404) from a missing one (400).
+ */
+export function productOwners(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').select(['id', 'agentId', 'deletedAt']).where('id', 'in', ids).execute();
+}
+
 async function ownProduct(db: Db, caller: Caller, productId: number): Promise<ProductRow> {
   const row = await liveProducts(db, caller)
     .selectAll('products')

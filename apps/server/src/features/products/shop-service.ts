@@ -166,6 +166,14 @@ export async function deleteShop(ctx: AppContext, caller: Caller, activityId: nu
   return { ok: true as const };
 }
 
+/**
+ * Whose a shop is, whoever asks: its activity and agent, or undefined when there is none. For a page template that
+ * names it (the 商品 tab's productListId), which tells another agent's shop (404) from one that does not exist (400).
+ */
+export function shopOwner(db: Db, shopId: number) {
+  return db.selectFrom('activityShops').select(['activityId', 'agentId']).where('id', '=', shopId).executeTakeFirst();
+}
+
 /** GET /v3/activity-shop: the shops of the activities the caller may reach, the last changed first. */
 export async function listShops(
   db: Db,
