@@ -2,6 +2,7 @@ import type { IngestList } from '@yanbo/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
+import { reportedIngest } from './media-reports.ts';
 
 const numberOr = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -13,7 +14,11 @@ export async function listIngest(ctx: AppContext, caller: Caller, activityId: nu
     .select(['app', 'stream', 'isPushing'])
     .where('id', '=', activityId)
     .executeTakeFirstOrThrow();
-  if (!ctx.ingest) return { mode: 'external', isPushing: row.isPushing, items: [] };
+  // Another process receives the push (a media process, or a media server whose statistics are read): its reports.
+  if (!ctx.ingest) {
+    const items = row.stream ? await reportedIngest(ctx.db, row.app, row.stream) : [];
+    return { mode: 'external', isPushing: row.isPushing, items };
+  }
   const sessions = new Map(ctx.ingest.sessions().map((session) => [session.id, session]));
   const items = ctx.ingest
     .streams()
