@@ -302,13 +302,19 @@ describe('HLS segmenter', () => {
     expect(lines.slice(0, 3)).toEqual(['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:2']);
     expect(lines[3]).toBe('#EXT-X-MEDIA-SEQUENCE:3');
     expect(lines.filter((l) => l.startsWith('#EXTINF:2.000,')).length).toBe(3);
-    expect(lines.filter((l) => l.endsWith('.ts'))).toEqual(['3.ts', '4.ts', '5.ts']);
-    const segment = hls.hlsSegment('live', 'h1', '5.ts')!;
+    // Segments are named <playlist id>-<sequence>.ts, the id the same for the whole playlist.
+    const names = lines.filter((l) => l.endsWith('.ts'));
+    const id = names[0]?.split('-')[0] as string;
+    expect(id).toMatch(/^[0-9a-f]{12}$/);
+    expect(names).toEqual([`${id}-3.ts`, `${id}-4.ts`, `${id}-5.ts`]);
+    const segment = hls.hlsSegment('live', 'h1', `${id}-5.ts`)!;
     expect(segment.length % 188).toBe(0);
     for (let i = 0; i < segment.length; i += 188) expect(segment[i]).toBe(0x47);
     expect(segment.readUInt16BE(1) & 0x1fff).toBe(0); // PAT first
-    expect(hls.hlsSegment('live', 'h1', '0.ts')).not.toBeNull(); // kept a little past the listed window
-    expect(hls.hlsSegment('live', 'h1', '99.ts')).toBeNull();
+    expect(hls.hlsSegment('live', 'h1', `${id}-0.ts`)).not.toBeNull(); // kept a little past the listed window
+    expect(hls.hlsSegment('live', 'h1', `${id}-99.ts`)).toBeNull();
+    expect(hls.hlsSegment('live', 'h1', '5.ts')).toBeNull();
+    expect(hls.hlsSegment('live', 'h1', `000000000000-5.ts`)).toBeNull();
     expect(hls.hlsSegment('live', 'h1', '../x')).toBeNull();
 
     hub.unpublish(live);
@@ -317,7 +323,7 @@ describe('HLS segmenter', () => {
     // Republishing continues the numbering after a discontinuity.
     hub.unpublish(feed(hub, 'live', 'h1', 2.5));
     const again = hls.hlsPlaylist('live', 'h1')!.toString();
-    expect(again).toContain('#EXT-X-DISCONTINUITY\n#EXTINF:2.000,\n7.ts');
+    expect(again).toContain(`#EXT-X-DISCONTINUITY\n#EXTINF:2.000,\n${id}-7.ts`);
     hls.close();
   });
 
@@ -327,14 +333,19 @@ describe('HLS segmenter', () => {
     hub.unpublish(feed(hub, 'live', 'h3', 6.5));
     const ended = hls.hlsPlaylist('live', 'h3')!.toString();
     expect(ended.trimEnd().split('\n').at(-1)).toBe('#EXT-X-ENDLIST');
-    expect(ended).toContain('3.ts');
+    expect(ended).toMatch(/^[0-9a-f]{12}-3\.ts$/m);
+    const endedId = ended.match(/^([0-9a-f]{12})-3\.ts$/m)?.[1];
 
     const next = feed(hub, 'live', 'h3', 4.5);
     const fresh = hls.hlsPlaylist('live', 'h3')!.toString();
     expect(fresh).not.toContain('#EXT-X-ENDLIST');
-    expect(fresh).not.toContain('3.ts');
+    expect(fresh).not.toContain('-3.ts');
     expect(fresh).toContain('#EXT-X-MEDIA-SEQUENCE:4\n');
-    expect(fresh).toContain('#EXT-X-DISCONTINUITY\n#EXTINF:2.000,\n4.ts');
+    // The next push's playlist names its segments apart from the ended one's (a CDN keeps those for a day).
+    const freshId = fresh.match(/^([0-9a-f]{12})-4\.ts$/m)?.[1];
+    expect(freshId).toBeDefined();
+    expect(freshId).not.toBe(endedId);
+    expect(fresh).toContain(`#EXT-X-DISCONTINUITY\n#EXTINF:2.000,\n${freshId}-4.ts`);
     hub.unpublish(next);
     hls.close();
   });
@@ -352,7 +363,7 @@ describe('HLS segmenter', () => {
     const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1]));
     expect(durations.length).toBeGreaterThan(6);
     for (const duration of durations) expect(Math.round(duration)).toBeLessThanOrEqual(2);
-    expect(playlist).toMatch(/#EXT-X-DISCONTINUITY\n#EXTINF:[\d.]+,\n4\.ts/);
+    expect(playlist).toMatch(/#EXT-X-DISCONTINUITY\n#EXTINF:[\d.]+,\n[0-9a-f]{12}-4\.ts/);
     hub.unpublish(back);
     expect(hls.hlsPlaylist('live', 'h4')!.toString()).not.toContain('#EXT-X-ENDLIST');
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -6,7 +6,13 @@
  * publisher that dropped does not come back within the grace period; one that does continues the same playlist
  * after an #EXT-X-DISCONTINUITY. A push after the end starts a new playlist, its media sequence continuing. The
  * target duration is fixed for a playlist's life (RFC 8216 6.2.1): a segment that would run past it is cut there.
+ *
+ * Behind a CDN (issue 15, PULL_DOMAIN) a segment is cached for a day as immutable, so its name is never given to other
+ * bytes: it is `<playlist id>-<sequence>.ts`, the id random and new with every playlist, so neither a new push after
+ * the end, nor a playlist started again after it expired, nor another process or a restart reuses a name. A live
+ * playlist is cached for about half a target duration, an ended one a little longer (hlsPlaylistCacheControl).
  */
+import { randomBytes } from 'node:crypto';
 import { isVideoKeyframe, SoundFormat, TagType, VideoCodec } from './flv.ts';
 import {
   type AacConfig,
@@ -39,6 +45,7 @@ export interface HlsOptions {
 
 export interface HlsSegmentInfo {
   sequence: number;
+  /** `<playlist id>-<sequence>.ts`: never the name of other bytes. */
   name: string;
   duration: number;
   bytes: number;
@@ -48,7 +55,7 @@ export interface HlsSegmentInfo {
 export interface Hls {
   /** The live m3u8 playlist; null when the stream has no finished segment (or is unknown). */
   hlsPlaylist(app: string, stream: string): Buffer | null;
-  /** A segment by its name in the playlist ("12.ts"); null when unknown or already out of the window. */
+  /** A segment by its name in the playlist ("3f9a…-12.ts"); null when unknown or already out of the window. */
   hlsSegment(app: string, stream: string, name: string): Buffer | null;
   segments(app: string, stream: string): HlsSegmentInfo[];
   /** The push of app/stream ended on purpose: its playlist ends now rather than after the grace period. */
@@ -70,8 +77,32 @@ const AUDIO_ONLY_AFTER_MS = 3000;
  */
 const FORCED_CUT_SLACK_MS = 300;
 
+/** The part of a segment's name that tells its playlist apart from every other (48 random bits). */
+const newPlaylistId = () => randomBytes(6).toString('hex');
+const SEGMENT_NAME = /^[0-9a-f]{12}-\d{1,15}\.ts$/;
+
+/** Cache-Control of a segment: its name never names other bytes, so a CDN may keep it as it is. */
+export const HLS_SEGMENT_CACHE_CONTROL = 'public, max-age=86400, immutable';
+/**
+ * How long an ended playlist (#EXT-X-ENDLIST) may be cached: longer than a live one, not long, because the same
+ * address serves the next push's playlist.
+ */
+const ENDED_PLAYLIST_MAX_AGE_S = 10;
+
+/**
+ * Cache-Control of a playlist as served: a live one changes every target duration, so it is cached about half of one
+ * (at least a second), which keeps a CDN's copy within a segment of the origin; an ended one no longer changes.
+ */
+export function hlsPlaylistCacheControl(playlist: Buffer | string): string {
+  const text = playlist.toString();
+  if (/^#EXT-X-ENDLIST\s*$/m.test(text)) return `public, max-age=${ENDED_PLAYLIST_MAX_AGE_S}`;
+  const target = Number(/^#EXT-X-TARGETDURATION:(\d+)/m.exec(text)?.[1] ?? 2);
+  return `public, max-age=${Math.max(1, Math.floor(target / 2))}`;
+}
+
 interface Segment {
   sequence: number;
+  name: string;
   duration: number;
   data: Buffer;
   discontinuity: boolean;
@@ -97,6 +128,8 @@ class HlsStream {
   playlistTarget: number | null = null;
   /** EXT-X-ENDLIST: the push ended and no publisher came back. */
   ended = false;
+  /** Names this playlist's segments apart from any other's. */
+  private playlistId = newPlaylistId();
   private discontinuities = 0;
   readonly targetDuration: number;
   private readonly targetMs: number;
@@ -135,6 +168,7 @@ class HlsStream {
       this.segments = [];
       this.playlistTarget = null;
       this.ended = false;
+      this.playlistId = newPlaylistId();
     }
     this.live = live;
     this.avc = null;
@@ -280,8 +314,10 @@ class HlsStream {
     const durationMs = Math.max(1, endMs - current.startMs);
     const duration = durationMs / 1000;
     if (current.discontinuity) this.discontinuities++;
+    const sequence = this.nextSequence++;
     this.segments.push({
-      sequence: this.nextSequence++,
+      sequence,
+      name: `${this.playlistId}-${sequence}.ts`,
       duration,
       data: Buffer.concat(current.parts, current.bytes),
       discontinuity: current.discontinuity,
@@ -322,7 +358,7 @@ class HlsStream {
     if (discontinuitySequence > 0) lines.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuitySequence}`);
     for (const segment of listed) {
       if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
-      lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, `${segment.sequence}.ts`);
+      lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, segment.name);
     }
     if (this.ended) lines.push('#EXT-X-ENDLIST');
     return Buffer.from(`${lines.join('\n')}\n`);
@@ -383,17 +419,15 @@ export function createHls(hub: StreamHub, options: HlsOptions = {}): Hls {
       return streams.get(streamKey(app, stream))?.playlist(settings.listSize) ?? null;
     },
     hlsSegment(app, stream, name) {
-      const match = /^(\d{1,15})\.ts$/.exec(name);
-      if (!match) return null;
+      if (!SEGMENT_NAME.test(name)) return null;
       const hls = streams.get(streamKey(app, stream));
-      const sequence = Number(match[1]);
-      return hls?.segments.find((segment) => segment.sequence === sequence)?.data ?? null;
+      return hls?.segments.find((segment) => segment.name === name)?.data ?? null;
     },
     segments(app, stream) {
       const hls = streams.get(streamKey(app, stream));
       return (hls?.segments ?? []).map((s) => ({
         sequence: s.sequence,
-        name: `${s.sequence}.ts`,
+        name: s.name,
         duration: s.duration,
         bytes: s.data.length,
         discontinuity: s.discontinuity,
