@@ -1,9 +1,7 @@
 import os from 'node:os';
-import pg from 'pg';
 import { searchAudience } from '../apps/server/src/features/audience/people-service.ts';
 import type { Caller } from '../apps/server/src/platform/auth.ts';
-import { openDatabase } from '../apps/server/src/platform/db/database.ts';
-import { migrate } from '../apps/server/src/platform/db/migrate.ts';
+import { withMigratedDatabase } from './bench-server.ts';
 import { writeSection } from './readme-section.ts';
 
 // The CRM search (issue 12, GET /v3/user/search) over 1,000,000 people of one agent on PostgreSQL: a name prefix, a
@@ -11,7 +9,6 @@ import { writeSection } from './readme-section.ts';
 // inviter and attribution (the service the route calls), against a plain indexed lookup of one person by its mobile
 // in the same run. CRM_BENCH_PEOPLE scales it (default 1,000,000).
 
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PEOPLE = Number(process.env.CRM_BENCH_PEOPLE ?? 1_000_000);
 const TAGS = 50;
 /** Person n's mobile is 13 and (n × MOBILE_STEP) mod MOBILE_MODULUS, a prime: distinct for every n, in no order. */
@@ -69,39 +66,9 @@ async function timedAgainst(fn: () => Promise<unknown>, baseline: () => Promise<
   return { median: median(times), p95: p95(times), baseMedian: median(base) };
 }
 
-/** Without force: terminating the pool's last closing connections would fail them loudly; wait for them instead. */
-async function dropDatabase(admin: pg.Client, name: string) {
-  for (let tries = 0; ; tries++) {
-    try {
-      await admin.query(`drop database if exists ${name}`);
-      return;
-    } catch (error) {
-      if (tries >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 export async function benchCrmSearch() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('crm-search: no PostgreSQL on 127.0.0.1:5432, skipped');
-    return;
-  }
-  const name = `yanbo_bench_crm_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  const database = await openDatabase({ databaseUrl: url, dataDir: '', inMemory: false });
-  try {
-    await migrate(database);
+  await withMigratedDatabase('crm-search', { mobile: '13800000021', contact: 'crm bench' }, async (database, agent) => {
     const { db } = database;
-    const agent = await db
-      .insertInto('agents')
-      .values({ mobile: '13800000021', passwordHash: 'x', contact: 'crm bench' } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const agentId = agent.id;
     const surnames = `array[${SURNAMES.map((s) => `'${s}'`).join(', ')}]`;
     const loaded = Date.now();
@@ -175,9 +142,5 @@ unique index, a tag (tag_id, person_id), and its total counts that tag's index a
 fixed number of indexed reads for all ten (tags, inviter, visits, gifts, payments, red packets). Without a filter the
 total counts all the agent's people, which is what that row pays for.`,
     );
-  } finally {
-    await database.close();
-    await dropDatabase(admin, name);
-    await admin.end();
-  }
+  });
 }

@@ -1,12 +1,9 @@
-import pg from 'pg';
 import { listGainDetails } from '../apps/server/src/features/finance/earnings.ts';
 import type { FinanceSubject } from '../apps/server/src/features/finance/finance-agent.ts';
 import { checkLedger } from '../apps/server/src/features/finance/index.ts';
 import { getStatement } from '../apps/server/src/features/finance/statement.ts';
 import { listTransactions } from '../apps/server/src/features/finance/transactions.ts';
-import { openDatabase } from '../apps/server/src/platform/db/database.ts';
-import { migrate } from '../apps/server/src/platform/db/migrate.ts';
-import type { AgentRow } from '../apps/server/src/platform/db/schema.ts';
+import { withMigratedDatabase } from './bench-server.ts';
 import { writeSection } from './readme-section.ts';
 
 // The finance views over one agent's ledger on PostgreSQL (issue 13 "Views"): FINANCE_BENCH_TXNS paid gifts (default
@@ -15,9 +12,9 @@ import { writeSection } from './readme-section.ts';
 // entries by index. The balances are sums of entries (never stored), so the account detail's running balance and the
 // ledger check read every entry of the agent: the figures say what that costs.
 
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TXNS = Number(process.env.FINANCE_BENCH_TXNS ?? 100_000);
 const RUNS = 20;
+const AGENT = { mobile: '13800000031', contact: 'finance bench' };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -41,25 +38,8 @@ async function timedAgainst(fn: () => Promise<unknown>, baseline: () => Promise<
 }
 
 export async function benchFinanceViews() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('finance-views: no PostgreSQL on 127.0.0.1:5432, skipped');
-    return;
-  }
-  const name = `yanbo_bench_finance_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  const database = await openDatabase({ databaseUrl: url, dataDir: '', inMemory: false });
-  try {
-    await migrate(database);
+  await withMigratedDatabase('finance-views', AGENT, async (database, agent) => {
     const { db } = database;
-    const agent = await db
-      .insertInto('agents')
-      .values({ mobile: '13800000031', passwordHash: 'x', contact: 'finance bench' } as never)
-      .returningAll()
-      .executeTakeFirstOrThrow();
     const agentId = agent.id;
     const loaded = Date.now();
     await database.withScripts(async (run) => {
@@ -81,7 +61,7 @@ export async function benchFinanceViews() {
       return [];
     });
     const loadSeconds = (Date.now() - loaded) / 1000;
-    const subject: FinanceSubject = { agent: agent as AgentRow, subagentId: null };
+    const subject: FinanceSubject = { agent, subagentId: null };
     const newestFive = () =>
       db
         .selectFrom('ledgerEntries')
@@ -130,15 +110,5 @@ cost grows with the agent's history, while a page of rows alone stays as cheap a
 The income tabs' totals are one pass of filtered sums over the entries (they were one subquery per payment
 at first: 648 ms for page 1 at 100,000 payments).`,
     );
-  } finally {
-    await database.close();
-    // The closed pool's connections leave a moment later: drop once none is left, so none is cut off mid-close.
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  });
 }

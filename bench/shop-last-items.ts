@@ -1,9 +1,8 @@
-import pg from 'pg';
 import {
   SANDBOX_SIGNATURE_HEADER,
   signSandboxNotification,
 } from '../apps/server/src/platform/pay/sandbox-pay-provider.ts';
-import { freePort, startServer } from '../e2e/start-server.ts';
+import { withBenchServer } from './bench-server.ts';
 import { writeSection } from './readme-section.ts';
 
 // The shop's last items: BUYERS viewers' orders of a product with STOCK left, all paid at the same moment (their
@@ -11,7 +10,6 @@ import { writeSection } from './readme-section.ts';
 // zero; the rest are kept for their buyers. Beside it, in the same run, as many paid gift orders notified at once (the
 // same pay path and ledger txn without a stock to take): the price of the stock's row lock.
 
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUYERS = Number(process.env.BENCH_SHOP_BUYERS ?? 500);
 const STOCK = Number(process.env.BENCH_SHOP_STOCK ?? 50);
 const PRICE = 990;
@@ -19,45 +17,9 @@ const SECRET = 'bench-shop-secret';
 const ADMIN = { mobile: '13800000013', password: 'bench-pass-1' };
 
 export async function benchShopLastItems() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('shop-last-items: no PostgreSQL on 127.0.0.1:5432, skipped');
-    return;
-  }
-  const name = `yanbo_bench_shop_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  try {
-    server = await startServer({
-      DATABASE_URL: url,
-      SECRET_KEY: SECRET,
-      ADMIN_MOBILE: ADMIN.mobile,
-      ADMIN_PASSWORD: ADMIN.password,
-      RTMP_PORT: String(await freePort()),
-      RTMP_HOST: '127.0.0.1',
-    });
+  await withBenchServer('shop-last-items', { admin: ADMIN, secretKey: SECRET }, async (server) => {
+    const { call, sql: pool, agentId } = server;
     const base = `${server.baseUrl}/api`;
-    const login = await fetch(`${base}/agent/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: ADMIN.mobile, password: ADMIN.password }),
-    });
-    const { token, me } = (await login.json()) as { token: string; me: { id: number } };
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
-
     const activity = await call<{ id: number }>('POST', '/activity', { name: '基准直播间' });
     const product = await call<{ id: number }>('POST', '/v3/agent/product', {
       name: '限量款',
@@ -80,14 +42,14 @@ export async function benchShopLastItems() {
          amount, buyer_name, buyer_mobile, buyer_address, pay_provider, expires_at)
        select $1, $2, $3, 'viewer-' || n, '限量款', '/files/bench.png', $4, 1, $4, '买家', '13800138000', '上海', 'sandbox', $5
        from generate_series(1, $6) n returning id`,
-      [me.id, activity.id, product.id, PRICE, expiresAt, BUYERS],
+      [agentId, activity.id, product.id, PRICE, expiresAt, BUYERS],
     );
     const giftOrders = await pool.query<{ id: number }>(
       `insert into gift_orders (agent_id, activity_id, gift_id, viewer_id, nickname, gift_name, gift_icon, price, count,
          amount, pay_provider, expires_at)
        select $1, $2, $3, 'viewer-' || n, '观众', '玫瑰', '/files/g.png', $4, 1, $4, 'sandbox', $5
        from generate_series(1, $6) n returning id`,
-      [me.id, activity.id, gift.id, PRICE, expiresAt, BUYERS],
+      [agentId, activity.id, gift.id, PRICE, expiresAt, BUYERS],
     );
 
     const notify = async (orderId: number, tradeNo: string) => {
@@ -173,10 +135,5 @@ export async function benchShopLastItems() {
     ];
     console.log(lines.join('\n'));
     await writeSection('shop-last-items', lines.join('\n'));
-  } finally {
-    await pool.end();
-    await server?.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }

@@ -1,9 +1,8 @@
-import pg from 'pg';
 import {
   SANDBOX_SIGNATURE_HEADER,
   signSandboxNotification,
 } from '../apps/server/src/platform/pay/sandbox-pay-provider.ts';
-import { freePort, startServer } from '../e2e/start-server.ts';
+import { withBenchServer } from './bench-server.ts';
 import { writeSection } from './readme-section.ts';
 
 // R3 (issue 13): 1,000 withdrawals sent at once against one balance through the real HTTP route never take it below
@@ -11,7 +10,6 @@ import { writeSection } from './readme-section.ts';
 // per second beside the same number of plain INSERTs on the same PostgreSQL in the same run (the cost of the agent's
 // row lock, the balance read from the ledger and the balanced txn).
 
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WITHDRAWALS = Number(process.env.BENCH_WITHDRAWALS ?? 1_000);
 const REPLAYS = 100;
 /** Each withdrawal asks 1 yuan; the balance holds half of them. */
@@ -26,35 +24,10 @@ interface Answer {
 }
 
 export async function benchWithdrawals() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('withdrawals: no PostgreSQL on 127.0.0.1:5432, skipped');
-    return;
-  }
-  const name = `yanbo_bench_withdrawals_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  try {
-    server = await startServer({
-      DATABASE_URL: url,
-      SECRET_KEY: SECRET,
-      ADMIN_MOBILE: ADMIN.mobile,
-      ADMIN_PASSWORD: ADMIN.password,
-      RTMP_PORT: String(await freePort()),
-      RTMP_HOST: '127.0.0.1',
-    });
+  await withBenchServer('withdrawals', { admin: ADMIN, secretKey: SECRET }, async (server) => {
+    const { sql: pool, agentId } = server;
     const base = `${server.baseUrl}/api`;
-    const login = await fetch(`${base}/agent/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: ADMIN.mobile, password: ADMIN.password }),
-    });
-    const { token, me } = (await login.json()) as { token: string; me: { id: number } };
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
     const post = async (path: string, body: unknown, extra: Record<string, string> = {}): Promise<Answer> => {
       const response = await fetch(`${base}${path}`, {
         method: 'POST',
@@ -67,7 +40,7 @@ export async function benchWithdrawals() {
       ((await (await fetch(`${base}/agent/balance`, { headers })).json()) as { balance: number }).balance;
 
     // The balance: one recharge, its notification sent REPLAYS times at once as a gateway retrying would.
-    const order = (await post(`/v3/agent/${me.id}/recharge-order`, { amount: BALANCE })) as unknown as {
+    const order = (await post(`/v3/agent/${agentId}/recharge-order`, { amount: BALANCE })) as unknown as {
       body: { orderId: number };
     };
     const raw = JSON.stringify({
@@ -97,7 +70,7 @@ export async function benchWithdrawals() {
     const card = await pool.query(
       `insert into agent_cards (agent_id, holder, bank, card_no, mobile) values ($1, '基准', '中国银行', '6216000000000000077', $2)
        returning id`,
-      [me.id, ADMIN.mobile],
+      [agentId, ADMIN.mobile],
     );
     const cardId = card.rows[0].id as number;
 
@@ -113,7 +86,7 @@ export async function benchWithdrawals() {
     const inLedger = await pool.query(
       `select count(distinct withdrawal_id)::int as n, coalesce(-sum(amount), 0)::bigint as pending
        from ledger_entries where agent_id = $1 and account = 'withdrawals_pending' and withdrawal_id = any($2)`,
-      [me.id, accepted],
+      [agentId, accepted],
     );
     const ledgerCount = inLedger.rows[0].n as number;
     if (finalBalance < 0 || accepted.length * AMOUNT > BALANCE || ledgerCount !== accepted.length || other !== 0) {
@@ -127,7 +100,7 @@ export async function benchWithdrawals() {
     const plainStarted = performance.now();
     await Promise.all(
       Array.from({ length: WITHDRAWALS }, () =>
-        pool.query('insert into bench_plain (agent_id, amount) values ($1, $2)', [me.id, AMOUNT]),
+        pool.query('insert into bench_plain (agent_id, amount) values ($1, $2)', [agentId, AMOUNT]),
       ),
     );
     const plainMs = performance.now() - plainStarted;
@@ -156,10 +129,5 @@ export async function benchWithdrawals() {
     ];
     console.log(lines.join('\n'));
     await writeSection('withdrawals', lines.join('\n'));
-  } finally {
-    await pool.end();
-    await server?.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
