@@ -42,15 +42,10 @@ export const loopbackServers = (ports: number[]) =>
   ports.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join('\n    ');
 
 /**
- * The deployed site (deploy/nginx/yanbo.conf) rendered for processes on loopback, inside a main configuration that
- * stands in for /etc/nginx/nginx.conf: nginx in the foreground, its pid, log and temporary files in dir.
+ * A main configuration standing in for /etc/nginx/nginx.conf around a rendered site: nginx in the foreground, its
+ * pid, log and temporary files in dir.
  */
-export function renderNginxConfig(dir: string, listen: string, upstreamPorts: number[], options: NginxOptions = {}) {
-  const site = renderTemplate(readFileSync(NGINX_SITE_TEMPLATE, 'utf8'), {
-    YANBO_LISTEN: listen,
-    YANBO_API_SERVERS: loopbackServers(upstreamPorts),
-    YANBO_MEDIA_SERVERS: loopbackServers(options.mediaPort ? [options.mediaPort] : upstreamPorts),
-  });
+export function nginxMainConfig(dir: string, site: string): string {
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -66,6 +61,16 @@ http {
 ${site}
 }
 `;
+}
+
+/** The deployed site (deploy/nginx/yanbo.conf) rendered for processes on loopback, in nginxMainConfig. */
+export function renderNginxConfig(dir: string, listen: string, upstreamPorts: number[], options: NginxOptions = {}) {
+  const site = renderTemplate(readFileSync(NGINX_SITE_TEMPLATE, 'utf8'), {
+    YANBO_LISTEN: listen,
+    YANBO_API_SERVERS: loopbackServers(upstreamPorts),
+    YANBO_MEDIA_SERVERS: loopbackServers(options.mediaPort ? [options.mediaPort] : upstreamPorts),
+  });
+  return nginxMainConfig(dir, site);
 }
 
 /**
