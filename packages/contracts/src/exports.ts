@@ -30,6 +30,8 @@ export const EXPORT_KINDS = [
   'user-visits',
   'stats',
   'top-gift',
+  // The shop's sales (商品), the income breakdown's third tab beside per-view and gift-reward.
+  'goods',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -84,6 +86,16 @@ export const EXPORT_FIELDS = {
     field('nickname', '昵称'),
     field('viewerId', '观众ID'),
     field('gift', '礼物'),
+    field('count', '数量'),
+    field('paid', '支付金额（元）'),
+    field('amount', '实得收入（元）'),
+  ],
+  goods: [
+    field('paidAt', '支付时间'),
+    field('orderId', '订单号'),
+    field('buyer', '收货人'),
+    field('viewerId', '观众ID'),
+    field('product', '商品'),
     field('count', '数量'),
     field('paid', '支付金额（元）'),
     field('amount', '实得收入（元）'),
@@ -147,6 +159,7 @@ export const EXPORT_TITLES: Record<ExportKind, string> = {
   'user-visits': '用户访问',
   stats: '统计数据',
   'top-gift': '礼物排行',
+  goods: '商品销售收入',
 };
 
 /** The exports whose rows are dated: their download and tab take the statistics' date range. */
@@ -160,6 +173,7 @@ export const DATED_EXPORTS: ReadonlySet<ExportKind> = new Set([
   'votes',
   'user-visits',
   'stats',
+  'goods',
 ]);
 
 /** The exports offered as XLSX too: the statistics and the user lists, which people sort and filter in Excel. */
@@ -280,7 +294,7 @@ export type ExportDownloadQuery = z.infer<typeof exportDownloadQuery>;
 export const gainDetailsParams = z.object({ userId: id });
 export const gainDetailsDownloadQuery = z
   .object({
-    type: z.enum(['gift-reward', 'per-view']),
+    type: z.enum(['gift-reward', 'per-view', 'goods']),
     activityId: id.optional(),
     format: exportFormat.default('csv'),
     fields: fieldList,
@@ -391,7 +405,7 @@ export const exportCalls = defineCalls('exports', {
   downloadGainDetails: {
     method: 'GET',
     path: '/agent/:userId/gain-details/download',
-    summary: 'The audience income of one type (gift rewards or paid viewing) as a file',
+    summary: 'The audience income of one type (gift rewards, paid viewing or the shop’s sales) as a file',
     access: 'signedIn',
     params: gainDetailsParams,
     query: gainDetailsDownloadQuery,

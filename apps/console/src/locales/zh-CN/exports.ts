@@ -43,4 +43,5 @@ export const exportKindTexts: Record<ExportKind, string> = {
   'user-visits': '用户访问',
   stats: '每日统计',
   'top-gift': '礼物排行',
+  goods: '商品销售收入',
 };

@@ -17,6 +17,7 @@ import {
   exportFieldType,
   exportTaskParams,
   FIELD_SET_EXPORTS,
+  type GainDetailsDownloadQuery,
   REPORT_FIELDS,
   rangeInstants,
   statsRange,
@@ -94,7 +95,7 @@ export async function gainDetailsExport(
   db: Db,
   caller: Caller,
   userId: number,
-  asked: Asked & { type: 'gift-reward' | 'per-view'; activityId?: number | undefined },
+  asked: Asked & { type: GainDetailsDownloadQuery['type']; activityId?: number | undefined },
 ): Promise<ExportRequest> {
   const kind = asked.type;
   const fields = checkFields(kind, asked.fields);

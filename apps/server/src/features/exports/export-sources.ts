@@ -13,8 +13,8 @@ export interface ExportScope {
   /** A sub-account's gain details cover only its own activities. */
   subagentId: number | null;
   range: { from: string; to: string } | null;
-  /** Which gain details: gift rewards or paid viewing. */
-  gainType?: 'gift-reward' | 'per-view';
+  /** Which gain details: gift rewards, paid viewing or the shop's sales. */
+  gainType?: 'gift-reward' | 'per-view' | 'goods';
 }
 
 /** A column of the order key: its SQL and the type its text value is read back as for the next batch. */
@@ -143,6 +143,7 @@ const SOURCES: Record<ExportKind, (scope: ExportScope) => ExportSource> = {
   }),
   'per-view': (scope) => gainDetails({ ...scope, gainType: 'per-view' }),
   'gift-reward': (scope) => gainDetails({ ...scope, gainType: 'gift-reward' }),
+  goods: (scope) => gainDetails({ ...scope, gainType: 'goods' }),
   votes: (scope) => ({
     columns: {
       votedAt: beijing(sql`b.created_at`),
@@ -250,10 +251,10 @@ const SOURCES: Record<ExportKind, (scope: ExportScope) => ExportSource> = {
 
 /**
  * The agent's audience income of one type, from the ledger (a credit is negative there): a gift reward is an income
- * entry of a paid gift order; paid viewing is every other audience income entry.
+ * entry of a paid gift order, paid viewing one of a paid-view order, and a sale one of a shop order (its product and
+ * buyer copied onto the order when it was placed).
  */
 function gainDetails(scope: ExportScope): ExportSource {
-  const gifts = scope.gainType === 'gift-reward';
   const activity = scope.activityId === null ? sql`true` : sql`l.activity_id = ${scope.activityId}`;
   // A sub-account sees only its own activities' income.
   const ownActivities =
@@ -261,9 +262,29 @@ function gainDetails(scope: ExportScope): ExportSource {
       ? sql`true`
       : sql`l.activity_id in (select a.id from activities a where a.agent_id = ${scope.agentId}
           and a.subagent_id = ${scope.subagentId})`;
+  const { columns, source, entries } = gainColumns(scope.gainType ?? 'per-view');
   return {
-    columns: gifts
-      ? {
+    columns,
+    rows: sql`from ledger_entries l ${source}
+      where l.agent_id = ${scope.agentId} and l.account = 'audience_sales' and ${entries}
+        and ${activity} and ${ownActivities} and ${inRange('l.created_at', scope)}`,
+    key: [
+      { expr: sql`l.created_at`, type: 'timestamptz' },
+      { expr: sql`l.id`, type: 'bigint' },
+    ],
+    direction: 'desc',
+  };
+}
+
+/** One type of gain details: its columns, the order table they read (joined as o) and which entries are of it. */
+function gainColumns(type: NonNullable<ExportScope['gainType']>): Pick<ExportSource, 'columns'> & {
+  source: RawBuilder<unknown>;
+  entries: RawBuilder<unknown>;
+} {
+  switch (type) {
+    case 'gift-reward':
+      return {
+        columns: {
           paidAt: beijing(sql`l.created_at`),
           orderId: text(sql`l.gift_order_id`),
           nickname: sql`o.nickname`,
@@ -273,23 +294,37 @@ function gainDetails(scope: ExportScope): ExportSource {
           paid: yuan(sql`o.amount`),
           // The agent's earnings: the ledger's credit, after the platform's fee.
           amount: yuan(sql`-l.amount`),
-        }
-      : {
+        },
+        source: sql`join gift_orders o on o.id = l.gift_order_id`,
+        entries: sql`l.gift_order_id is not null`,
+      };
+    case 'goods':
+      return {
+        columns: {
+          paidAt: beijing(sql`l.created_at`),
+          orderId: text(sql`l.shop_order_id`),
+          buyer: sql`o.buyer_name`,
+          viewerId: sql`coalesce(l.viewer_id, o.viewer_id)`,
+          product: sql`o.product_name`,
+          count: text(sql`o.count`),
+          paid: yuan(sql`o.amount`),
+          amount: yuan(sql`-l.amount`),
+        },
+        source: sql`join shop_orders o on o.id = l.shop_order_id`,
+        entries: sql`l.shop_order_id is not null`,
+      };
+    case 'per-view':
+      return {
+        columns: {
           paidAt: beijing(sql`l.created_at`),
           viewerId: sql`l.viewer_id`,
           item: sql`l.memo`,
           amount: yuan(sql`-l.amount`),
         },
-    rows: sql`from ledger_entries l ${gifts ? sql`join gift_orders o on o.id = l.gift_order_id` : sql``}
-      where l.agent_id = ${scope.agentId} and l.account = 'audience_sales'
-        and ${gifts ? sql`l.gift_order_id is not null` : sql`l.view_order_id is not null`}
-        and ${activity} and ${ownActivities} and ${inRange('l.created_at', scope)}`,
-    key: [
-      { expr: sql`l.created_at`, type: 'timestamptz' },
-      { expr: sql`l.id`, type: 'bigint' },
-    ],
-    direction: 'desc',
-  };
+        source: sql``,
+        entries: sql`l.view_order_id is not null`,
+      };
+  }
 }
 
 export function exportSource(kind: ExportKind, scope: ExportScope): ExportSource {

@@ -43,6 +43,7 @@ export function downloadExport(choice: ExportChoice): Promise<void> {
       return downloadFile(invitationCalls.listTopShareRanks, { params, query: { format: 'csv' } });
     case 'gift-reward':
     case 'per-view':
+    case 'goods':
       return downloadFile(exportCalls.downloadGainDetails, {
         params: { userId: choice.agentId },
         query: { ...query, type: kind, activityId },

@@ -46,10 +46,11 @@ function IncomeTab({ agentId, type, canDownload }: { agentId: number; type: Inco
         <Typography.Text type="secondary" data-testid={`breakdown-total-${type}`}>
           {t['financeViews.breakdown.total'](yuan(details.data?.totalEarnings ?? 0))}
         </Typography.Text>
-        {/* The seed's downloads are of per-view and gift-reward income; the shop's sales are read here. */}
-        {canDownload && type !== 'goods' && (
+        {/* Each tab's payments as a CSV file (the seed's per-view and gift-reward, and the shop's sales beside them). */}
+        {canDownload && (
           <Button
             size="small"
+            data-testid={`breakdown-download-${type}`}
             onClick={() =>
               void downloadFile(exportCalls.downloadGainDetails, { params: { userId: agentId }, query: { type } })
             }
