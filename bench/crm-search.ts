@@ -3,6 +3,7 @@ import { searchAudience } from '../apps/server/src/features/audience/people-serv
 import type { Caller } from '../apps/server/src/platform/auth.ts';
 import { withMigratedDatabase } from './bench-server.ts';
 import { writeSection } from './readme-section.ts';
+import { timedAgainst } from './timed-against.ts';
 
 // The CRM search (issue 12, GET /v3/user/search) over 1,000,000 people of one agent on PostgreSQL: a name prefix, a
 // mobile prefix, a whole mobile and a tag, each answering its first page of 10 with the total and each person's tags,
@@ -37,34 +38,6 @@ const SURNAMES = [
   '高',
   '罗',
 ];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const p95 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0;
-};
-
-/**
- * A search and the baseline lookup run alternately, so load from elsewhere on a shared machine falls on both alike;
- * answers the medians and p95s of each.
- */
-async function timedAgainst(fn: () => Promise<unknown>, baseline: () => Promise<unknown>) {
-  await fn();
-  await baseline();
-  const times: number[] = [];
-  const base: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [run, into] of [
-      [fn, times],
-      [baseline, base],
-    ] as const) {
-      const started = process.hrtime.bigint();
-      await run();
-      into.push(Number(process.hrtime.bigint() - started) / 1e6);
-    }
-  }
-  return { median: median(times), p95: p95(times), baseMedian: median(base) };
-}
 
 export async function benchCrmSearch() {
   await withMigratedDatabase('crm-search', { mobile: '13800000021', contact: 'crm bench' }, async (database, agent) => {
@@ -115,7 +88,7 @@ export async function benchCrmSearch() {
     const rows: string[] = [];
     for (const [label, fn] of cases) {
       const total = (await fn()).pager.total;
-      const f = await timedAgainst(fn, lookup);
+      const f = await timedAgainst(fn, lookup, RUNS);
       console.log(
         `crm-search: ${label}: ${f.median.toFixed(2)} ms median (lookup ${f.baseMedian.toFixed(2)}), ${total}`,
       );

@@ -5,6 +5,7 @@ import { getStatement } from '../apps/server/src/features/finance/statement.ts';
 import { listTransactions } from '../apps/server/src/features/finance/transactions.ts';
 import { withMigratedDatabase } from './bench-server.ts';
 import { writeSection } from './readme-section.ts';
+import { timedAgainst } from './timed-against.ts';
 
 // The finance views over one agent's ledger on PostgreSQL (issue 13 "Views"): FINANCE_BENCH_TXNS paid gifts (default
 // 100,000; three ledger entries each, with the platform's fee), spread over 100 days. Each view is the service the route
@@ -15,27 +16,6 @@ import { writeSection } from './readme-section.ts';
 const TXNS = Number(process.env.FINANCE_BENCH_TXNS ?? 100_000);
 const RUNS = 20;
 const AGENT = { mobile: '13800000031', contact: 'finance bench' };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** The view and the baseline alternately, so load from elsewhere on a shared machine falls on both alike. */
-async function timedAgainst(fn: () => Promise<unknown>, baseline: () => Promise<unknown>) {
-  await fn();
-  await baseline();
-  const times: number[] = [];
-  const base: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [run, into] of [
-      [fn, times],
-      [baseline, base],
-    ] as const) {
-      const started = process.hrtime.bigint();
-      await run();
-      into.push(Number(process.hrtime.bigint() - started) / 1e6);
-    }
-  }
-  return { median: median(times), baseMedian: median(base) };
-}
 
 export async function benchFinanceViews() {
   await withMigratedDatabase('finance-views', AGENT, async (database, agent) => {
@@ -87,7 +67,7 @@ export async function benchFinanceViews() {
     ];
     const rows: string[] = [];
     for (const [label, fn] of cases) {
-      const { median: ms, baseMedian } = await timedAgainst(fn, newestFive);
+      const { median: ms, baseMedian } = await timedAgainst(fn, newestFive, RUNS);
       rows.push(`| ${label} | ${ms.toFixed(1)} | ${baseMedian.toFixed(2)} | ${(ms / baseMedian).toFixed(0)}× |`);
       console.log(`${label}: ${ms.toFixed(1)} ms (baseline ${baseMedian.toFixed(2)} ms)`);
     }
