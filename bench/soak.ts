@@ -30,6 +30,8 @@ const RATE = Number(process.env.SOAK_RATE ?? 200);
 const VIEWERS = Number(process.env.SOAK_VIEWERS ?? 1000);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SAMPLE_MS = 10_000;
+/** A busy server answers its /metrics late: a sample waits this long for its heap figures (the samples overlap). */
+const METRICS_TIMEOUT_MS = 30_000;
 /** The windows compared: the first and last 5 minutes (a third of the run each when it is shorter than 15). */
 const WINDOW_MS = Math.round(Math.min(5, MINUTES / 3) * 60) * 1000;
 /** A request unanswered after this long counts as an error. */
@@ -96,7 +98,7 @@ async function processFigures(pid: number): Promise<{ rssMb: number; cpuSeconds:
 
 /** The server's V8 heap and external memory, from its Prometheus page (prom-client's process metrics); NaN unanswered. */
 async function heapFigures(baseUrl: string) {
-  const text = await fetch(`${baseUrl}/metrics`, { signal: AbortSignal.timeout(SAMPLE_MS / 2) })
+  const text = await fetch(`${baseUrl}/metrics`, { signal: AbortSignal.timeout(METRICS_TIMEOUT_MS) })
     .then((response) => response.text())
     .catch(() => '');
   const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN);
@@ -131,6 +133,7 @@ function chatViewers(url: string) {
       const listener = (message: ViewersReport & { type: string }) => {
         if (message.type !== type) return;
         worker.off('message', listener);
+        worker.off('error', reject);
         resolve(message);
       };
       worker.on('message', listener);
@@ -265,15 +268,21 @@ async function soak(server: BenchServer): Promise<string> {
   // Samples before the load are at -Infinity.
   let loadStarted = Number.POSITIVE_INFINITY;
   let chatClosed = 0;
+  // RSS, CPU and load are read at once; the heap when the server answers, into the same sample.
   const sample = async () => {
-    const [proc, heap] = await Promise.all([processFigures(server.pid), heapFigures(server.baseUrl)]);
-    samples.push({
-      at: performance.now() - loadStarted,
-      ...proc,
-      ...heap,
+    const at = performance.now() - loadStarted;
+    const heap = heapFigures(server.baseUrl);
+    const taken: Sample = {
+      at,
+      ...(await processFigures(server.pid)),
+      heapUsedMb: Number.NaN,
+      heapTotalMb: Number.NaN,
+      externalMb: Number.NaN,
       load: os.loadavg()[0] as number,
       chatClosed,
-    });
+    };
+    samples.push(taken);
+    Object.assign(taken, await heap);
   };
   // Idle: the server started, its data made, nobody connected yet.
   await sleep(5000);
@@ -354,8 +363,9 @@ function section(o: Outcome): string {
   const last = during.filter((s) => s.at >= end - WINDOW_MS);
   const rssFirst = mean(first.map((s) => s.rssMb));
   const rssLast = mean(last.map((s) => s.rssMb));
-  const heapFirst = mean(first.map((s) => s.heapUsedMb));
-  const heapLast = mean(last.map((s) => s.heapUsedMb));
+  const heapOf = (some: Sample[]) => some.map((s) => s.heapUsedMb).filter(Number.isFinite);
+  const heapFirst = mean(heapOf(first));
+  const heapLast = mean(heapOf(last));
   const ratio = rssLast / rssFirst;
   const httpErrors = [...o.figures.values()].reduce((sum, f) => sum + f.errors, 0);
   const chat = o.report;
@@ -370,10 +380,14 @@ function section(o: Outcome): string {
     const sorted = [...f.latencies].sort((a, b) => a - b);
     return `| ${f.kind.side} | ${f.kind.name} | ${f.kind.share} | ${f.latencies.length} | ${fixed(quantile(sorted, 0.5))} | ${fixed(quantile(sorted, 0.99))} | ${f.errors} |`;
   };
-  const perMinute: string[] = [];
+  const rssPerMinute: string[] = [];
+  const heapPerMinute: string[] = [];
   for (let minute = 0; minute * 60_000 <= end; minute++) {
     const inMinute = during.filter((s) => s.at >= minute * 60_000 && s.at < (minute + 1) * 60_000);
-    if (inMinute.length > 0) perMinute.push(mean(inMinute.map((s) => s.rssMb)).toFixed(0));
+    if (inMinute.length === 0) continue;
+    rssPerMinute.push(mean(inMinute.map((s) => s.rssMb)).toFixed(0));
+    const heap = heapOf(inMinute);
+    heapPerMinute.push(heap.length > 0 ? mean(heap).toFixed(0) : '—');
   }
   const loads = during.map((s) => s.load);
   const windowMinutes = Number((WINDOW_MS / 60_000).toFixed(1));
@@ -412,7 +426,9 @@ ${fixed(Math.min(...loads))}–${fixed(Math.max(...loads))} during it (mean ${fi
 | last ÷ first | **${ratio.toFixed(3)}** (goal within 10 %: ${Math.abs(ratio - 1) <= 0.1 ? 'met' : 'not met'}) |
 | RSS peak | ${Math.max(...during.map((s) => s.rssMb)).toFixed(1)} MB |
 
-RSS a minute (MB, the mean of each minute's samples): ${perMinute.join(', ')}.
+RSS a minute (MB, the mean of each minute's samples): ${rssPerMinute.join(', ')}.
+
+V8 heap used a minute (MB; ${heapOf(during).length} of ${during.length} samples answered within ${METRICS_TIMEOUT_MS / 1000} s): ${heapPerMinute.join(', ')}.
 
 | side | kind | in 200 | requests | p50 ms | p99 ms | errors |
 |---|---|---|---|---|---|---|
