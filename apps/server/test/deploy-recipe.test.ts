@@ -54,14 +54,18 @@ describe('compose.yaml', () => {
     expect(problems).toContain('.env.example has S3_PUBLIC_URL, which compose.yaml does not use');
   });
 
-  it.skipIf(!dockerCompose())('passes docker-compose config', () => {
-    expect(validateComposeWithDockerCompose()).toEqual([]);
-    const problems = validateComposeWithDockerCompose({
-      ...files,
-      compose: files.compose.replace('restart: "no"', 'restart: 7'),
-    });
-    expect(problems?.[0]).toMatch(/docker-compose config/);
-  });
+  it.skipIf(!dockerCompose())(
+    'passes docker-compose config',
+    () => {
+      expect(validateComposeWithDockerCompose()).toEqual([]);
+      const problems = validateComposeWithDockerCompose({
+        ...files,
+        compose: files.compose.replace('restart: "no"', 'restart: 7'),
+      });
+      expect(problems?.[0]).toMatch(/docker-compose config/);
+    },
+    90_000,
+  );
 });
 
 describe('the Dockerfile', () => {
@@ -88,7 +92,7 @@ describe('the nginx site', () => {
   it('names a body limit below the uploads and a retry of non-idempotent requests', () => {
     const template = readFileSync(path.join(ROOT, 'deploy/nginx/yanbo.conf'), 'utf8')
       .replace('client_max_body_size 1025m;', 'client_max_body_size 100m;')
-      .replace('proxy_next_upstream error timeout http_502;', 'proxy_next_upstream error timeout non_idempotent;');
+      .replace(/proxy_next_upstream [^;]*;/, 'proxy_next_upstream error timeout non_idempotent;');
     const problems = checkNginxSite(template);
     expect(problems[0]).toMatch(/^client_max_body_size is 104857600 bytes; the server's largest upload is 1073741824$/);
     expect(problems[1]).toMatch(/non-idempotent/);
@@ -135,10 +139,11 @@ describe('the health check the image runs', () => {
       child.once('exit', (code) => resolve(code));
     });
 
+  // Four node processes one after another (each must answer within its own 3 s): slow on a busy machine.
   it('exits 0 when the API answers /api/healthz on PORT, 1 on a 503 or nothing listening', async () => {
     expect(await exitCode([], { PORT: String(port) })).toBe(0);
     expect(await exitCode([`http://127.0.0.1:${port}/healthz`])).toBe(0);
     expect(await exitCode([`http://127.0.0.1:${port}/api/readyz`])).toBe(1);
     expect(await exitCode([`http://127.0.0.1:${await freePort()}/healthz`])).toBe(1);
-  });
+  }, 90_000);
 });
