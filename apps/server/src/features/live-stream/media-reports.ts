@@ -115,13 +115,29 @@ export async function applyMediaReport(
   }
 
   if (pushes) {
-    const wasLive = new Set(previous.filter((s) => sourceStreamOf(s.stream) === null).map(activityKey));
-    const isLive = new Set(streams.filter((s) => sourceStreamOf(s.stream) === null).map(activityKey));
-    for (const key of isLive) {
-      if (!wasLive.has(key)) await setPushing(ctx, ...splitKey(key), true);
+    // Every report restates the truth: each stream it lists is pushing (one a lapse ended while the process was only
+    // slow starts again), and one it listed before and lists no longer has ended.
+    const isLive = streams.filter((s) => sourceStreamOf(s.stream) === null);
+    if (isLive.length > 0) {
+      const idle = await ctx.db
+        .selectFrom('activities')
+        .select(['app', 'stream'])
+        .where('isPushing', '=', false)
+        .where('deletedAt', 'is', null)
+        .where((eb) =>
+          eb(
+            eb.refTuple('app', 'stream'),
+            'in',
+            isLive.map((s) => eb.tuple(s.app, s.stream)),
+          ),
+        )
+        .execute();
+      for (const row of idle) if (row.stream) await setPushing(ctx, row.app, row.stream, true);
     }
-    for (const key of wasLive) {
-      if (!isLive.has(key)) await endUnlessCarried(ctx, report.source, key);
+    const liveKeys = new Set(isLive.map(activityKey));
+    for (const s of previous) {
+      if (sourceStreamOf(s.stream) === null && !liveKeys.has(activityKey(s)))
+        await endUnlessCarried(ctx, activityKey(s));
     }
   }
 
@@ -150,20 +166,22 @@ export async function applyMediaReport(
   return true;
 }
 
-/** Whether a living source other than `source` carries app/stream. */
-async function carriedElsewhere(db: Db, source: string, app: string, stream: string): Promise<boolean> {
+/**
+ * Whether a living source carries app/stream: another one, or the same one again (a lapsed source whose late report
+ * came in after its row was deleted lists its streams anew).
+ */
+async function carriedByLivingSource(db: Db, app: string, stream: string): Promise<boolean> {
   const row = await livingSources(db)
     .select('source')
-    .where('source', '!=', source)
     .where('pushes', '=', true)
     .where(sql<boolean>`streams @> ${JSON.stringify([{ app, stream }])}::jsonb`)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-async function endUnlessCarried(ctx: ReportDeps, source: string, key: string) {
+async function endUnlessCarried(ctx: ReportDeps, key: string) {
   const [app, stream] = splitKey(key);
-  if (!(await carriedElsewhere(ctx.db, source, app, stream))) await setPushing(ctx, app, stream, false);
+  if (!(await carriedByLivingSource(ctx.db, app, stream))) await setPushing(ctx, app, stream, false);
 }
 
 /** The sources whose latest report is recent enough: they are alive. */
@@ -193,8 +211,7 @@ export async function endLapsedMediaSources(ctx: ReportDeps): Promise<string[]> 
     const keys = new Set(streams.map(activityKey));
     for (const key of keys) ctx.viewers.reportFrom(row.source, key, 0, 0);
     if (row.pushes) {
-      for (const s of streams)
-        if (sourceStreamOf(s.stream) === null) await endUnlessCarried(ctx, row.source, activityKey(s));
+      for (const s of streams) if (sourceStreamOf(s.stream) === null) await endUnlessCarried(ctx, activityKey(s));
     }
     for (const key of keys) {
       const activity = await streamActivity(ctx.db, ...splitKey(key));
