@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { parseCsv } from '../../apps/server/test/exports/parse-csv.ts';
 import { api, type Journey, journey, openPhone } from '../harness.ts';
 import { FFMPEG, push } from './live-ops.ts';
 
@@ -9,7 +11,8 @@ import { FFMPEG, push } from './live-ops.ts';
 // activity is live and a phone watches; the phone sees the 讲解中 card pop up over the player, opens it and buys it
 // through the sandbox pay page with a delivery; the order shows in the console's orders of the activity (marked
 // shipped), the product's stock is raised on its edit page (保存成功), two old products are deleted at once (删除成功),
-// the agent's income is the price less the platform's fee (收入: 商品销售), and the statement's ledger check is one.
+// the agent's income is the price less the platform's fee (收入: 商品销售), its income breakdown's 商品销售 tab downloads
+// the sale as a CSV, and the statement's ledger check is one. The 讲解中 card shows on a page without a 商品 tab too.
 
 /** A product photo drawn by the browser itself (a blue cup on a soft background), so the journey needs no image file. */
 async function productPicture(j: Journey): Promise<Buffer> {
@@ -117,6 +120,23 @@ export function productJourneys(j: Journey) {
         await pushed.evaluate((card) => Promise.all(card.getAnimations().map((animation) => animation.finished)));
         await j.screenshot(phone, 'products-phone-pushed');
 
+        // A page without a 商品 tab (its tabs a chat room only) shows the card too, as the host presents to everyone.
+        const tabs = (shop: boolean) => ({
+          introTabs: [
+            { title: '聊天室', key: 'chat', type: 'chatRoom' },
+            ...(shop ? [{ title: '商品', key: 'shop', type: 'productMessage', productListId: shopId }] : []),
+          ],
+        });
+        await api(j, agent.token, 'PUT', `/activity/${id}/template`, tabs(false));
+        const chatOnly = await openPhone(j, `/watch/${id}`);
+        await chatOnly.getByTestId('chat-room').waitFor();
+        assert.equal(await chatOnly.getByRole('tab', { name: '商品' }).count(), 0);
+        await chatOnly.getByTestId('product-pushed').getByText('讲解中').waitFor();
+        await chatOnly.getByTestId('product-pushed').getByText('星河保温杯').waitFor();
+        await j.screenshot(chatOnly, 'products-phone-pushed-no-shop-tab');
+        await chatOnly.context().close();
+        await api(j, agent.token, 'PUT', `/activity/${id}/template`, tabs(true));
+
         // 去购买 on the card: the sheet, the delivery, the sandbox pay page, and back to the watch page, paid.
         await pushed.getByRole('button', { name: '去购买' }).click();
         const sheet = phone.getByTestId('product-sheet');
@@ -211,6 +231,38 @@ export function productJourneys(j: Journey) {
         await sale.getByText('林小姐').waitFor();
         await sale.getByText('8.91').waitFor();
         await j.screenshot(console, 'products-income');
+
+        // 收入明细 → 商品销售: the sale, and 下载明细 saves it as a CSV with the buyer, the product and the earnings.
+        await console.getByRole('tab', { name: '收入明细' }).click();
+        await console.getByRole('tab', { name: '商品销售' }).click();
+        await console
+          .getByTestId('breakdown-goods')
+          .locator('tbody tr')
+          .filter({ hasText: '星河保温杯 × 1' })
+          .waitFor();
+        const [goodsFile] = await Promise.all([
+          console.waitForEvent('download'),
+          console.getByTestId('breakdown-download-goods').click(),
+        ]);
+        assert.match(goodsFile.suggestedFilename(), new RegExp(`^商品销售收入-${agent.id}-\\d{8}\\.csv$`));
+        const csv = await readFile((await goodsFile.path()) ?? '', 'utf8');
+        assert.ok(csv.startsWith('\uFEFF'), 'a UTF-8 BOM first');
+        const [headings, ...sales] = parseCsv(csv.slice(1));
+        assert.deepEqual(headings, [
+          '支付时间',
+          '订单号',
+          '收货人',
+          '观众ID',
+          '商品',
+          '数量',
+          '支付金额（元）',
+          '实得收入（元）',
+        ]);
+        assert.deepEqual(
+          sales.map((sale) => [sale[2], sale[4], sale[5], sale[6], sale[7]]),
+          [['林小姐', '星河保温杯', '1', '9.90', '8.91']],
+        );
+        await j.screenshot(console, 'products-income-breakdown');
         await console.goto('/financial?tab=statement');
         await console.getByTestId('statement-accounts').getByText('观众收入').waitFor();
         await console.getByTestId('ledger-check').click();

@@ -22,6 +22,15 @@ const InteractionLayer = lazy(() =>
   import('./components/interaction-layer').then((module) => ({ default: module.InteractionLayer })),
 );
 
+/**
+ * What the shop lays over the page (the presented product, 讲解中, and the word on an order back from the pay page): on
+ * every page of the activity, whatever its tabs, as the host presents a product to everyone watching. A chunk of its
+ * own, which the 商品 tab's shares.
+ */
+const ShopOverlays = lazy(() =>
+  import('./components/shop-overlays').then((module) => ({ default: module.ShopOverlays })),
+);
+
 /** The 文档 section: a chunk of its own, fetched once the page may be watched. */
 const DocumentSection = lazy(() =>
   import('./components/document-section').then((module) => ({ default: module.DocumentSection })),
@@ -233,6 +242,12 @@ export function WatchApp({
               signedIn={page.viewer !== null}
               onSignedIn={() => void reload()}
             />
+          </Suspense>
+        )}
+        {/* Past the watch code, once the viewer is known: the card follows the viewer's socket, which is open by then. */}
+        {activityId !== null && !page.watchCodeRequired && viewerId !== undefined && (
+          <Suspense fallback={null}>
+            <ShopOverlays activityId={activityId} />
           </Suspense>
         )}
         {/* The documents come with the stage: after every gate the page has (watch code, mobiles, form, payment). */}

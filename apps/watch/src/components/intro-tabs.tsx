@@ -15,9 +15,8 @@ const QuestionTab = lazy(() => import('./question-tab').then((module) => ({ defa
 const TextLiveTab = lazy(() => import('./text-live-tab').then((module) => ({ default: module.TextLiveTab })));
 /** The photo live tab hears the same socket too; its grid and viewer are a chunk of their own. */
 const PhotoLiveTab = lazy(() => import('./photo-live-tab').then((module) => ({ default: module.PhotoLiveTab })));
-/** The shop (its tab, the presented product over the player, the order back from paying): a chunk of its own. */
+/** The shop's tab: a chunk of its own (the presented product over the player is the page's, watch-app.tsx). */
 const ProductTab = lazy(() => import('./product-tab').then((module) => ({ default: module.ProductTab })));
-const ShopOverlays = lazy(() => import('./shop-overlays').then((module) => ({ default: module.ShopOverlays })));
 
 function LinkCard({ href }: { href: string }) {
   return (
@@ -181,8 +180,6 @@ export function IntroTabs({
   const current = tabs.find((tab) => tab.key === active) ?? tabs[0];
   const hasChat = chat !== null && tabs.some((tab) => tab.type === 'chatRoom');
   const chatShown = current.type === 'chatRoom';
-  // A page that shows a shop (a 商品 tab) hears its presented product; one back from paying hears its order.
-  const hasShop = tabs.some((tab) => tab.type === 'productMessage') || window.location.search.includes('shopOrder=');
   const colours = {
     '--tabs-color': style.tabsColor || undefined,
     '--panel-bg': style.backgroundColor || undefined,
@@ -191,11 +188,6 @@ export function IntroTabs({
   } as CSSProperties;
   return (
     <section className={styles.tabs} style={colours} data-testid="watch-tabs">
-      {hasShop && (
-        <Suspense fallback={null}>
-          <ShopOverlays activityId={activityId} />
-        </Suspense>
-      )}
       <div className={styles.tabBar} role="tablist">
         {tabs.map((tab) => (
           <button
