@@ -38,8 +38,10 @@ import {
   endPushesCutOffByRestart,
   type FlvViewerListener,
   flvHandoff,
+  keepEndingLapsedMediaSources,
   keepEndingSilentExternalPushes,
   keepMarkingPushesSeen,
+  keepPollingMediaStats,
   markInterruptedJobs,
   registerLiveStreamRoutes,
   registerPlaybackRoutes,
@@ -195,6 +197,14 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
   } else {
     const stopEndingPushes = keepEndingSilentExternalPushes(ctx, (line) => app.log.warn(line));
     app.addHook('onClose', async () => stopEndingPushes());
+    // A media process (npm run media) that stops reporting is gone: its pushes end (media-reports.ts).
+    const stopEndingLapsed = keepEndingLapsedMediaSources(ctx, (line) => app.log.warn(line));
+    app.addHook('onClose', async () => stopEndingLapsed());
+    // The media server's statistics carry the online counts, the ingest list and the stream's health (issue 15).
+    if (config.mediaStatsUrl) {
+      const stopPollingStats = keepPollingMediaStats(ctx, (line) => app.log.warn(line));
+      app.addHook('onClose', async () => stopPollingStats());
+    }
   }
   // The live operations screen's samples and the virtual audience run while activities push (issue 10).
   const stopSampling = keepSamplingLiveActivities(ctx, (line) => app.log.warn(line));

@@ -78,6 +78,18 @@ export interface Config extends ProviderConfig {
   taskWorkers: boolean;
   /** WORKER_PORT: the `worker` process answers GET /healthz on this port; unset: it listens on none. */
   workerPort: number;
+  /** MEDIA_PORT: the `media` process serves HTTP-FLV and HLS playback (and GET /healthz) on this port. */
+  mediaPort: number;
+  /** API_URL: where the `media` process reaches the API processes (their load balancer). */
+  apiUrl: string;
+  /** MEDIA_REPORT_MS: how often the `media` process reports its streams and viewers to the API. */
+  mediaReportMs: number;
+  /** MEDIA_STATS_URL: with INGEST=external, the media server's statistics (nginx-rtmp's stat page, SRS's /api/v1/streams/). */
+  mediaStatsUrl: string;
+  /** MEDIA_STATS_KIND: what answers at MEDIA_STATS_URL, `nginx-rtmp` (default) or `srs`. */
+  mediaStatsKind: 'nginx-rtmp' | 'srs';
+  /** MEDIA_STATS_INTERVAL_MS: how often the statistics are read (default 5 s). */
+  mediaStatsIntervalMs: number;
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -130,6 +142,12 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     slowQueryMs: positiveInt(env.SLOW_QUERY_MS, 500),
     taskWorkers: env.TASK_WORKERS !== 'off',
     workerPort: Number(env.WORKER_PORT ?? 0),
+    mediaPort: Number(env.MEDIA_PORT ?? 8081),
+    apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT ?? 8080}`,
+    mediaReportMs: positiveInt(env.MEDIA_REPORT_MS, 5_000),
+    mediaStatsUrl: env.MEDIA_STATS_URL ?? '',
+    mediaStatsKind: env.MEDIA_STATS_KIND === 'srs' ? 'srs' : 'nginx-rtmp',
+    mediaStatsIntervalMs: positiveInt(env.MEDIA_STATS_INTERVAL_MS, 5_000),
     ...overrides,
   };
   if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);

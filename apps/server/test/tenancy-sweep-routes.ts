@@ -167,6 +167,22 @@ function activity(path: (id: number) => string, body?: unknown): { probes: Probe
   };
 }
 
+/** A page's tabs naming B's shop, photo list and product, on A's own activity: each answers its feature's 404. */
+function tabReferences(to: (w: World, tabs: unknown[]) => { url: string; body: unknown }): Probe[] {
+  const tab = { title: '商品', key: 'shop', type: 'productMessage' };
+  const probe = (tabOf: (w: World) => object, message: string): Probe => ({
+    url: (w) => to(w, [{ ...tab, ...tabOf(w) }]).url,
+    body: (w) => to(w, [{ ...tab, ...tabOf(w) }]).body,
+    expect: 404,
+    message,
+  });
+  return [
+    probe((w) => ({ productListId: w.bShop }), PRODUCT_ERRORS.shopNotFound),
+    probe((w) => ({ type: 'photoLive', photoListId: w.bPhotoList }), PHOTO_ERRORS.listNotFound),
+    probe((w) => ({ productList: [w.bProduct] }), PRODUCT_ERRORS.productNotFound),
+  ];
+}
+
 /** A task route: B's task as agent A, and A's task on an activity not assigned to A's sub-account as that sub-account. */
 function taskPath(path: (id: number) => string): { probes: Probe[] } {
   return {
@@ -954,6 +970,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/ingest/hooks/on_publish_done': pub('the media server’s webhook'),
   'POST /api/ingest/hooks/on_unpublish': pub('the media server’s webhook'),
   'POST /api/ingest/hooks/on_update': pub('the media server’s webhook, authorised by the stream key'),
+  'POST /api/ingest/hooks/on_report': pub('a media process’s report, authorised by its signature under SECRET_KEY'),
   'GET /api/realtime/console': pub('the console’s event stream, proven by the caller’s own ephemeral token'),
   'POST /api/pay/notify/:provider': pub('the pay gateway’s notification, checked by its signature'),
   'GET /sandbox/wechat/authorize': pub('the sandbox WeChat consent page'),
@@ -1356,10 +1373,20 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   'POST /api/activity/:id/upload': activity((id) => `/api/activity/${id}/upload`),
   'GET /api/activity/:id/template': activity((id) => `/api/activity/${id}/template`),
-  'PUT /api/activity/:id/template': activity((id) => `/api/activity/${id}/template`, { imgCover: 'x.png' }),
+  'PUT /api/activity/:id/template': {
+    probes: [
+      ...activity((id) => `/api/activity/${id}/template`, { imgCover: 'x.png' }).probes,
+      ...tabReferences((w, introTabs) => ({ url: `/api/activity/${w.aAct}/template`, body: { introTabs } })),
+    ],
+  },
   'POST /api/activity/:id/inheritPrevTpl': activity((id) => `/api/activity/${id}/inheritPrevTpl`),
   'GET /api/activity/:id/menu': activity((id) => `/api/activity/${id}/menu`),
-  'PUT /api/activity/:id/menu': activity((id) => `/api/activity/${id}/menu`, { items: [] }),
+  'PUT /api/activity/:id/menu': {
+    probes: [
+      ...activity((id) => `/api/activity/${id}/menu`, { items: [] }).probes,
+      ...tabReferences((w, items) => ({ url: `/api/activity/${w.aAct}/menu`, body: { items } })),
+    ],
+  },
   'GET /api/v3/activity/:id/subscribe': activity((id) => `/api/v3/activity/${id}/subscribe`),
   'GET /api/activity/:id/watchcode': activity((id) => `/api/activity/${id}/watchcode`),
   'PUT /api/activity/:id/watchcode': activity((id) => `/api/activity/${id}/watchcode`, {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
 import { type ChatPresence, followChatPresence } from '../comments/index.ts';
+import { externalStreamHealth } from '../live-stream/index.ts';
 import { applyVirtualAudience } from '../robots/index.ts';
 import { type Counters, type Health, healthBetween } from './stream-health.ts';
 
@@ -129,7 +130,10 @@ function createSampler(ctx: AppContext): LiveOpsSampler {
       const latency = new Map(latencies.map((row) => [row.activityId, row]));
       const at = new Date(Math.floor(now.getTime() / SAMPLE_MS) * SAMPLE_MS);
       const rows = live.map((activity) => {
-        const health = healthOf(activity.app, activity.stream, now.getTime());
+        // With INGEST=external the health is the media server's, where this process reads its statistics.
+        const health = ctx.ingest
+          ? healthOf(activity.app, activity.stream, now.getTime())
+          : externalStreamHealth(ctx.db, activity.app, activity.stream);
         const reported = latency.get(activity.id);
         return {
           activityId: activity.id,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HLS_VIEWER_PARAM } from '@yanbo/contracts/watch';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { HLS_SEGMENT_CACHE_CONTROL, hlsPlaylistCacheControl } from '../../platform/ingest/hls.ts';
 import { createIngest, type Ingest, type MediaProcess, targetDurationOf } from '../../platform/ingest/index.ts';
 import { activityOnStream } from '../activities/index.ts';
 import { viewerFromCookie } from '../watch/index.ts';
@@ -168,7 +169,7 @@ export function registerPlaybackRoutes(
     onHlsViewer?.(params.app, params.stream, viewer.slice(0, 200), targetDurationOf(playlist), query);
     return reply
       .header('content-type', 'application/vnd.apple.mpegurl')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', hlsPlaylistCacheControl(playlist))
       .header('access-control-allow-origin', '*')
       .send(playlist);
   });
@@ -179,7 +180,7 @@ export function registerPlaybackRoutes(
     onHlsBytes?.(params.app, sourceStreamOf(params.stream) ?? params.stream, segment.length);
     return reply
       .header('content-type', 'video/mp2t')
-      .header('cache-control', 'max-age=60')
+      .header('cache-control', HLS_SEGMENT_CACHE_CONTROL)
       .header('access-control-allow-origin', '*')
       .send(segment);
   });

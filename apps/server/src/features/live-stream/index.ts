@@ -6,8 +6,10 @@ export {
   flvHandoff,
   registerPlaybackRoutes,
 } from './embedded-ingest.ts';
+export { externalStreamHealth, keepPollingMediaStats } from './external-stats.ts';
 export { countHlsBytes, trackHlsViewer } from './hls-viewers.ts';
 export { registerLiveStreamRoutes } from './live-stream-routes.ts';
+export { keepEndingLapsedMediaSources } from './media-reports.ts';
 export { endPushesCutOffByRestart, keepEndingSilentExternalPushes, keepMarkingPushesSeen } from './push-liveness.ts';
 export { createRelayRunner, type RelayRunner } from './relay-runner.ts';
 export { markInterruptedJobs } from './stream-jobs.ts';

@@ -606,6 +606,15 @@ export interface Media {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface MediaSources {
+  intervalMs: number;
+  pushes: Generated<boolean>;
+  reportedAt: Generated<Timestamp>;
+  sentAt: Int8;
+  source: string;
+  streams: Generated<Json>;
+}
+
 export interface MeetingAttendances {
   audio: Generated<boolean>;
   id: Generated<number>;
@@ -1256,6 +1265,7 @@ export interface DB {
   lotteryDraws: LotteryDraws;
   lotteryWinners: LotteryWinners;
   media: Media;
+  mediaSources: MediaSources;
   meetingAttendances: MeetingAttendances;
   meetingParticipants: MeetingParticipants;
   meetings: Meetings;
