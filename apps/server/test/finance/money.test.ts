@@ -1,5 +1,6 @@
-import { FINANCE_ERRORS, PRICE_ERRORS } from '@yanbo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, FINANCE_ERRORS, PRICE_ERRORS } from '@yanbo/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PayGatewayError } from '../../src/platform/pay/pay-provider.ts';
 import {
   type CallResult,
   call,
@@ -560,6 +561,46 @@ describe.each(engines)('finance money on %s', (engine) => {
       FINANCE_ERRORS.paidViewOff,
     );
     await ledgerBalanced();
+  });
+
+  it('fails a view order left unpaid past its time or refused by the gateway; the viewer gets a new order', async () => {
+    const paidActivity = (await call(t.app, 'POST', '/activity', { token: a.token, body: { name: '过期订单' } })).body
+      .id;
+    await call(t.app, 'PUT', `/activity/${paidActivity}/pay-config`, {
+      token: a.token,
+      body: { enabled: true, price: 500 },
+    });
+    const cookie = signedViewerCookie(t.ctx, 'viewer-paid-late');
+    const place = () => call(t.app, 'POST', `/watch/${paidActivity}/paid-view/order`, { headers: { cookie } });
+    const first = await place();
+    expect(first.status, first.text).toBe(200);
+    const status = async (orderId: number) =>
+      (await call(t.app, 'GET', `/watch/${paidActivity}/paid-view/order/${orderId}`, { headers: { cookie } })).body
+        .status;
+    await t.ctx.db
+      .updateTable('paidViewOrders')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', first.body.orderId)
+      .execute();
+    expect(await status(first.body.orderId)).toBe('failed');
+    expect((await notify(t.app, notificationBody(first.body.orderId, 500))).body.outcome).toBe('ignored');
+    expect((await call(t.app, 'GET', `/watch/${paidActivity}`, { headers: { cookie } })).body.paidViewGate).toBe('pay');
+
+    vi.spyOn(t.ctx.pay, 'checkoutUrl').mockRejectedValueOnce(new PayGatewayError('SYSTEMERROR', 'unreachable'));
+    const refused = await place();
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ message: 'Payment service unavailable', code: ERROR_CODES.payUnavailable });
+    const again = await place();
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({ amount: 500, status: 'init' });
+    const orders = await t.ctx.db
+      .selectFrom('paidViewOrders')
+      .select(['id', 'status'])
+      .where('activityId', '=', paidActivity)
+      .orderBy('id')
+      .execute();
+    expect(orders.map((order) => order.status)).toEqual(['failed', 'failed', 'init']);
+    expect(orders[2]?.id).toBe(again.body.orderId);
   });
 
   it('takes the same fee on a paid gift, in the one place', async () => {

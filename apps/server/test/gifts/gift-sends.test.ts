@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { FREE_GIFT_RATE, GIFT_ERRORS, TOP_GIFT_LIMIT, VIEWER_COOKIE } from '@yanbo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, FREE_GIFT_RATE, GIFT_ERRORS, TOP_GIFT_LIMIT, VIEWER_COOKIE } from '@yanbo/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PayGatewayError } from '../../src/platform/pay/pay-provider.ts';
 import { agentChannel, type RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import {
   call,
@@ -175,6 +176,40 @@ describe.each(engines)('gifts sent on %s', (engine) => {
     expect((await notify(t.app, notificationBody(wrong.body.orderId, 1))).status).toBe(400);
     const sent = await t.ctx.db.selectFrom('giftSends').selectAll().where('viewerId', '=', viewer).execute();
     expect(sent).toEqual([]);
+  });
+
+  it('fails a gift order left unpaid past its time or refused by the gateway; paid late, it sends nothing', async () => {
+    const viewer = newViewer();
+    const cookie = signedViewerCookie(t.ctx, viewer);
+    const placed = await send(viewer, { giftId: gifts.rose, nickname: '过期' });
+    expect(placed.body.status, placed.text).toBe('pay');
+    const orderId = placed.body.orderId as number;
+    const status = async () =>
+      (await call(t.app, 'GET', `/watch/${activityId}/gift/order/${orderId}`, { headers: { cookie } })).body.status;
+    expect(await status()).toBe('init');
+    await t.ctx.db
+      .updateTable('giftOrders')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', orderId)
+      .execute();
+    expect(await status()).toBe('failed');
+    expect((await notify(t.app, notificationBody(orderId, 100))).body.outcome).toBe('ignored');
+    expect(await status()).toBe('failed');
+
+    vi.spyOn(t.ctx.pay, 'checkoutUrl').mockRejectedValueOnce(new PayGatewayError('SYSTEMERROR', 'unreachable'));
+    const refused = await send(viewer, { giftId: gifts.rose });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ message: 'Payment service unavailable', code: ERROR_CODES.payUnavailable });
+    const orders = await t.ctx.db
+      .selectFrom('giftOrders')
+      .select(['status', 'closedAt'])
+      .where('viewerId', '=', viewer)
+      .execute();
+    expect(orders.map((order) => [order.status, order.closedAt !== null])).toEqual([
+      ['failed', true],
+      ['failed', true],
+    ]);
+    expect(await t.ctx.db.selectFrom('giftSends').selectAll().where('viewerId', '=', viewer).execute()).toEqual([]);
   });
 
   it('refuses bad input, a viewer without its cookie, a disabled gift and another agent’s gift, storing nothing', async () => {

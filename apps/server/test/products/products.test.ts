@@ -6,7 +6,8 @@ import {
   PRODUCT_ERRORS,
   SHOP_CALLS_PER_ADDRESS,
 } from '@yanbo/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { PayGatewayError } from '../../src/platform/pay/pay-provider.ts';
 import type { RealtimeEvent } from '../../src/platform/realtime/hub.ts';
 import { useWorld } from '../activity-world.ts';
 import { engines, expectError, signedViewerCookie } from '../harness.ts';
@@ -518,6 +519,47 @@ describe.each(engines)('products on %s', (engine) => {
       404,
       PRODUCT_ERRORS.orderNotFound,
     );
+  });
+
+  it('fails an order left unpaid past its time or refused by the gateway; paid late, the stock stays', async () => {
+    const activityId = await w.activity(w.aToken);
+    const product = await create(platformProduct({ price: 500, stock: 3 }));
+    await openShop(activityId, [product.id]);
+    const viewer = newViewer();
+    const placed = await order(activityId, product.id, viewer, { count: 2 });
+    expect(placed.status, placed.text).toBe(200);
+    const { orderId } = placed.body;
+    const status = async () =>
+      (
+        await w.call('GET', `/watch/${activityId}/product-order/${orderId}`, {
+          headers: { cookie: signedViewerCookie(w.t.ctx, viewer) },
+        })
+      ).body.status;
+    await w.t.ctx.db
+      .updateTable('shopOrders')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', orderId)
+      .execute();
+    expect(await status()).toBe('failed');
+    expect((await notify(w.t.app, notificationBody(orderId, 1000))).body.outcome).toBe('ignored');
+    expect(await status()).toBe('failed');
+
+    vi.spyOn(w.t.ctx.pay, 'checkoutUrl').mockRejectedValueOnce(new PayGatewayError('SYSTEMERROR', 'unreachable'));
+    const refused = await order(activityId, product.id, viewer);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ message: 'Payment service unavailable', code: ERROR_CODES.payUnavailable });
+    const orders = await w.t.ctx.db.selectFrom('shopOrders').select('status').where('viewerId', '=', viewer).execute();
+    expect(orders.map((row) => row.status)).toEqual(['failed', 'failed']);
+    expect((await w.call('GET', `/v3/agent/product/${product.id}`, { token: w.aToken })).body).toMatchObject({
+      stock: 3,
+      sold: 0,
+    });
+    const entries = await w.t.ctx.db
+      .selectFrom('ledgerEntries')
+      .select('id')
+      .where('shopOrderId', '=', orderId)
+      .execute();
+    expect(entries).toEqual([]);
   });
 
   it('sells the last one once: two buyers paying at the same time, one sale and the other’s money kept for it', async () => {

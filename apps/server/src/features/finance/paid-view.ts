@@ -5,7 +5,6 @@ import {
   type PaidViewOrder,
   type PaidViewState,
   type PayConfig,
-  PRICE_ERRORS,
   payConfig,
   type payConfigUpdate,
 } from '@yanbo/contracts';
@@ -13,17 +12,18 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../platform/errors.ts';
-import { PayGatewayError } from '../../platform/pay/pay-provider.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { take } from '../../platform/rate-limit.ts';
 import { readActivitySection, writeActivitySection } from '../../platform/settings-store.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import {
   audienceFeeRate,
   audiencePaymentEntries,
+  followPayOrder,
+  openCheckout,
   type PaidOrderKind,
+  placePayOrder,
   postTxn,
-  reconcileOrder,
 } from '../price/index.ts';
 
 // Paid viewing (issue 13 "Money in"): an activity's per-view price, kept with its settings; the watch page asks the
@@ -118,6 +118,36 @@ export async function watchPaidView(
 }
 
 /**
+ * A view order as a kind of paid order: paid, its ledger txn is the audience payment (the gateway's money, the
+ * platform's fee, the agent's earnings), and the paid order is the viewer's access from then on.
+ */
+export const paidViewPayments: PaidOrderKind<'paidViewOrders'> = {
+  table: 'paidViewOrders',
+  ttlMinutes: VIEW_ORDER_TTL_MINUTES,
+  closedAt: false,
+  async settle(trx, order) {
+    const activity = await trx
+      .selectFrom('activities')
+      .select('name')
+      .where('id', '=', order.activityId)
+      .executeTakeFirst();
+    await postTxn(
+      trx,
+      audiencePaymentEntries({
+        agentId: order.agentId,
+        activityId: order.activityId,
+        amount: order.amount,
+        feeRate: await audienceFeeRate(trx, order.agentId),
+        memo: `付费观看：${activity?.name ?? order.activityId}`,
+        viewerId: order.viewerId,
+        viewOrderId: order.id,
+      }),
+    );
+    return undefined;
+  },
+};
+
+/**
  * POST /watch/{id}/paid-view/order: the viewer's order at the activity's price. An order of the viewer's still open
  * is answered again instead of a new one, so reloading the page does not pile up orders.
  */
@@ -134,9 +164,13 @@ export async function createWatchPaidView(
   if (await hasPaid(ctx.db, activity.id, present([viewerId, viewer.browserId]))) {
     throw conflict(FINANCE_ERRORS.alreadyPaid);
   }
+  const describe = (orderId: number) => ({
+    subject: `观看：${activity.name}`.slice(0, 60),
+    returnPath: `/watch/${activity.id}?viewOrder=${orderId}`,
+  });
   const open = await ctx.db
     .selectFrom('paidViewOrders')
-    .select(['id', 'amount', 'status', 'expiresAt'])
+    .select(['id', 'amount', 'expiresAt'])
     .where('activityId', '=', activity.id)
     .where('viewerId', '=', viewerId)
     .where('status', '=', 'init')
@@ -144,39 +178,16 @@ export async function createWatchPaidView(
     .where('expiresAt', '>', new Date(Date.now() + 60_000))
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!open) {
-    const wait = await take(ctx.limits, VIEW_ORDER_RATE, `view-order:${activity.id}:${viewerId}`);
-    if (wait !== null) throw tooManyRequests('Too many orders', ERROR_CODES.rateLimited, wait);
+  if (open) {
+    const checkout = { orderId: open.id, amount: open.amount, expiresAt: open.expiresAt, ...describe(open.id) };
+    const url = await openCheckout(ctx, checkout, paidViewPayments);
+    return { orderId: open.id, amount: open.amount, status: 'init', url };
   }
-  const order =
-    open ??
-    (await ctx.db
-      .insertInto('paidViewOrders')
-      .values({
-        agentId: activity.agentId,
-        activityId: activity.id,
-        viewerId,
-        amount: config.price,
-        payProvider: ctx.pay.name,
-        expiresAt: new Date(Date.now() + VIEW_ORDER_TTL_MINUTES * 60_000),
-      })
-      .returning(['id', 'amount', 'status', 'expiresAt'])
-      .executeTakeFirstOrThrow());
-  try {
-    const url = await ctx.pay.checkoutUrl({
-      orderId: order.id,
-      amount: order.amount,
-      subject: `观看：${activity.name}`.slice(0, 60),
-      returnPath: `/watch/${activity.id}?viewOrder=${order.id}`,
-      expiresAt: order.expiresAt,
-    });
-    return { orderId: order.id, amount: order.amount, status: 'init', url };
-  } catch (error) {
-    if (!(error instanceof PayGatewayError)) throw error;
-    // The gateway refused: the order can never be paid, so it fails now.
-    await ctx.db.updateTable('paidViewOrders').set({ status: 'failed' }).where('id', '=', order.id).execute();
-    throw new HttpError(503, 'Payment service unavailable', ERROR_CODES.payUnavailable);
-  }
+  const wait = await take(ctx.limits, VIEW_ORDER_RATE, `view-order:${activity.id}:${viewerId}`);
+  if (wait !== null) throw tooManyRequests('Too many orders', ERROR_CODES.rateLimited, wait);
+  const values = { agentId: activity.agentId, activityId: activity.id, viewerId, amount: config.price };
+  const order = await placePayOrder(ctx, paidViewPayments, values, describe);
+  return { orderId: order.id, amount: order.amount, status: 'init', url: order.url };
 }
 
 /** GET /watch/{id}/paid-view/order/{orderId}: the viewer's own order (under its id or its browser's). */
@@ -186,70 +197,7 @@ export async function watchPaidViewOrder(
   viewerIds: (string | undefined)[],
   orderId: number,
 ): Promise<PaidViewOrder> {
-  const mine = present(viewerIds);
-  if (mine.length === 0) throw notFound(FINANCE_ERRORS.viewOrderNotFound);
-  const read = () =>
-    ctx.db
-      .selectFrom('paidViewOrders')
-      .select(['id', 'amount', 'status', 'expiresAt'])
-      .where('id', '=', orderId)
-      .where('activityId', '=', activityId)
-      .where('viewerId', 'in', mine)
-      .executeTakeFirst();
-  let order = await read();
+  const order = await followPayOrder(ctx, paidViewPayments, orderId, { activityId, viewerId: present(viewerIds) });
   if (!order) throw notFound(FINANCE_ERRORS.viewOrderNotFound);
-  // A notification lost or late: the gateway is asked, as for a package order.
-  if (order.status === 'init' && (await reconcileOrder(ctx, order.id, order.expiresAt.getTime() <= Date.now()))) {
-    order = (await read()) ?? order;
-  }
-  return { orderId: order.id, amount: order.amount, status: order.status as PaidViewOrder['status'], url: '' };
+  return { orderId: order.id, amount: order.amount, status: order.status, url: '' };
 }
-
-/**
- * The provider's notification for a view order, inside the payment's transaction: the row locked and only an order
- * still to pay moves on, so a replayed notification (the gateway retries until answered) credits nothing again.
- */
-export const paidViewPayments: PaidOrderKind = async (trx, provider, notification) => {
-  const order = await trx
-    .selectFrom('paidViewOrders')
-    .selectAll()
-    .where('id', '=', notification.orderId)
-    .where('payProvider', '=', provider)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) return undefined;
-  if (notification.amount !== order.amount) throw badRequest(PRICE_ERRORS.amountMismatch);
-  if (order.tradeNo === notification.tradeNo) return { outcome: 'replayed' };
-  if (order.status !== 'init') return { outcome: 'ignored' };
-  if (notification.status === 'failed') {
-    await trx
-      .updateTable('paidViewOrders')
-      .set({ status: 'failed', tradeNo: notification.tradeNo })
-      .where('id', '=', order.id)
-      .execute();
-    return { outcome: 'failed' };
-  }
-  await trx
-    .updateTable('paidViewOrders')
-    .set({ status: 'paid', tradeNo: notification.tradeNo, paidAt: new Date() })
-    .where('id', '=', order.id)
-    .execute();
-  const activity = await trx
-    .selectFrom('activities')
-    .select('name')
-    .where('id', '=', order.activityId)
-    .executeTakeFirst();
-  await postTxn(
-    trx,
-    audiencePaymentEntries({
-      agentId: order.agentId,
-      activityId: order.activityId,
-      amount: order.amount,
-      feeRate: await audienceFeeRate(trx, order.agentId),
-      memo: `付费观看：${activity?.name ?? order.activityId}`,
-      viewerId: order.viewerId,
-      viewOrderId: order.id,
-    }),
-  );
-  return { outcome: 'credited' };
-};

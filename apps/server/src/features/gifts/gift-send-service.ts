@@ -8,7 +8,6 @@ import {
   type GiftOrderStatus,
   type GiftSendResult,
   type giftSendInput,
-  PRICE_ERRORS,
   type SentGift,
   type SentGiftList,
   type sentGiftQuery,
@@ -25,12 +24,18 @@ import type { Caller } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../platform/errors.ts';
-import { PayGatewayError, type PayNotification } from '../../platform/pay/pay-provider.ts';
 import { take } from '../../platform/rate-limit.ts';
 import { agentChannel } from '../../platform/realtime/hub.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { publishChat, restrictionsOf } from '../comments/index.ts';
-import { audienceFeeRate, giftPaymentEntries, type PaidOrderKind, postTxn, reconcileOrder } from '../price/index.ts';
+import {
+  audienceFeeRate,
+  followPayOrder,
+  giftPaymentEntries,
+  type PaidOrderKind,
+  placePayOrder,
+  postTxn,
+} from '../price/index.ts';
 
 // Gifts viewers send on the watch page (issue 10). A free gift is stored and heard at once; a paid one is a gift order
 // paid on the pay provider's page, and is sent in the transaction that applies the provider's notification, with its
@@ -186,7 +191,8 @@ export async function sendWatchGift(
   const blacklisted = (await restrictionsOf(ctx.db, activity.id, viewerId)).has('blacklist');
   if (blacklisted) throw new HttpError(403, 'You are on this activity’s blacklist');
   const nickname = body.nickname || `观众${viewerId.slice(0, 4)}`;
-  const send: GiftSend = {
+  // What is sent: at once for a free gift, kept on its order until paid for a paid one.
+  const send: Omit<GiftSend, 'giftOrderId'> = {
     agentId: activity.agentId,
     activityId: activity.id,
     viewerId,
@@ -196,58 +202,28 @@ export async function sendWatchGift(
     giftIcon: gift.icon,
     price: gift.price,
     count: body.count,
-    giftOrderId: null,
   };
 
   if (gift.price === 0) {
     const wait = await take(ctx.limits, FREE_GIFT_RATE, `free-gift:${activity.id}:${viewerId}`);
     if (wait !== null) throw tooManyRequests(GIFT_ERRORS.rateLimited, ERROR_CODES.rateLimited, wait);
-    const sent = await ctx.db.transaction().execute((trx) => recordSend(trx, send));
+    const sent = await ctx.db.transaction().execute((trx) => recordSend(trx, { ...send, giftOrderId: null }));
     announce(ctx, activity, sent);
     return { status: 'sent', gift: sent };
   }
 
   const wait = await take(ctx.limits, GIFT_ORDER_RATE, `gift-order:${activity.id}:${viewerId}`);
   if (wait !== null) throw tooManyRequests(GIFT_ERRORS.rateLimited, ERROR_CODES.rateLimited, wait);
-  const expiresAt = new Date(Date.now() + GIFT_ORDER_TTL_MINUTES * 60_000);
-  const amount = gift.price * body.count;
-  const order = await ctx.db
-    .insertInto('giftOrders')
-    .values({
-      agentId: activity.agentId,
-      activityId: activity.id,
-      giftId: gift.id,
-      viewerId,
-      nickname,
-      giftName: gift.name,
-      giftIcon: gift.icon,
-      price: gift.price,
-      count: body.count,
-      amount,
-      payProvider: ctx.pay.name,
-      expiresAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  try {
-    const url = await ctx.pay.checkoutUrl({
-      orderId: order.id,
-      amount,
+  const order = await placePayOrder(
+    ctx,
+    giftOrderPayments(ctx),
+    { ...send, amount: gift.price * body.count },
+    (id) => ({
       subject: body.count > 1 ? `${gift.name} × ${body.count}` : gift.name,
-      returnPath: `/watch/${activity.id}?giftOrder=${order.id}`,
-      expiresAt,
-    });
-    return { status: 'pay', orderId: order.id, url };
-  } catch (error) {
-    if (!(error instanceof PayGatewayError)) throw error;
-    // The gateway refused: the order can never be paid, so it fails now.
-    await ctx.db
-      .updateTable('giftOrders')
-      .set({ status: 'failed', closedAt: new Date() })
-      .where('id', '=', order.id)
-      .execute();
-    throw new HttpError(503, 'Payment service unavailable', ERROR_CODES.payUnavailable);
-  }
+      returnPath: `/watch/${activity.id}?giftOrder=${id}`,
+    }),
+  );
+  return { status: 'pay', orderId: order.id, url: order.url };
 }
 
 /**
@@ -261,72 +237,22 @@ export async function watchGiftOrder(
   orderId: number,
 ): Promise<GiftOrderStatus> {
   const mine = viewerIds.filter((id): id is string => !!id);
-  if (mine.length === 0) throw notFound(GIFT_ERRORS.giftOrderNotFound);
-  const read = () =>
-    ctx.db
-      .selectFrom('giftOrders')
-      .select(['id', 'status', 'amount', 'expiresAt'])
-      .where('id', '=', orderId)
-      .where('activityId', '=', activityId)
-      .where('viewerId', 'in', mine)
-      .executeTakeFirst();
-  let order = await read();
+  const order = await followPayOrder(ctx, giftOrderPayments(ctx), orderId, { activityId, viewerId: mine });
   if (!order) throw notFound(GIFT_ERRORS.giftOrderNotFound);
-  // A notification lost or late: the gateway is asked (at most every few seconds), as for a package order.
-  if (order.status === 'init' && (await reconcileOrder(ctx, order.id, order.expiresAt.getTime() <= Date.now()))) {
-    order = (await read()) ?? order;
-  }
-  return { orderId: order.id, status: order.status as GiftOrderStatus['status'], amount: order.amount };
+  return { orderId: order.id, status: order.status, amount: order.amount };
 }
 
 /**
- * The provider's notification for a gift order, applied inside the payment's transaction: the order row locked, the
- * notification recorded once by the gateway's transaction id (a replay changes nothing), and only an order still to
- * pay moves on. Paid: the gift is sent and its ledger txn written, in the same transaction; heard once committed.
+ * A gift order as a kind of paid order, its notifications kept in pay_notifications. Paid: the gift is sent and its
+ * ledger txn written in the same transaction, and heard once committed.
  */
-export function giftOrderPayments(ctx: AppContext): PaidOrderKind {
-  return async (trx, provider, notification: PayNotification) => {
-    const order = await trx
-      .selectFrom('giftOrders')
-      .selectAll()
-      .where('id', '=', notification.orderId)
-      .where('payProvider', '=', provider)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) return undefined;
-    if (notification.amount !== order.amount) throw badRequest(PRICE_ERRORS.amountMismatch);
-    const recorded = await trx
-      .insertInto('payNotifications')
-      .values({
-        provider,
-        tradeNo: notification.tradeNo,
-        orderId: null,
-        giftOrderId: order.id,
-        status: notification.status,
-        amount: notification.amount,
-        outcome: 'pending',
-      })
-      .onConflict((oc) => oc.columns(['provider', 'tradeNo']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!recorded) return { outcome: 'replayed' };
-
-    let result: Awaited<ReturnType<PaidOrderKind>> & {};
-    if (order.status !== 'init') {
-      result = { outcome: 'ignored' };
-    } else if (notification.status === 'failed') {
-      await trx
-        .updateTable('giftOrders')
-        .set({ status: 'failed', closedAt: new Date(), tradeNo: notification.tradeNo })
-        .where('id', '=', order.id)
-        .execute();
-      result = { outcome: 'failed' };
-    } else {
-      await trx
-        .updateTable('giftOrders')
-        .set({ status: 'paid', paidAt: new Date(), tradeNo: notification.tradeNo })
-        .where('id', '=', order.id)
-        .execute();
+export function giftOrderPayments(ctx: AppContext): PaidOrderKind<'giftOrders'> {
+  return {
+    table: 'giftOrders',
+    ttlMinutes: GIFT_ORDER_TTL_MINUTES,
+    closedAt: true,
+    notifications: 'giftOrderId',
+    async settle(trx, order) {
       const sent = await recordSend(trx, {
         agentId: order.agentId,
         activityId: order.activityId,
@@ -346,10 +272,8 @@ export function giftOrderPayments(ctx: AppContext): PaidOrderKind {
         .select(['id', 'agentId', 'subagentId'])
         .where('id', '=', order.activityId)
         .executeTakeFirstOrThrow();
-      result = { outcome: 'credited', afterCommit: () => announce(ctx, activity, sent) };
-    }
-    await trx.updateTable('payNotifications').set({ outcome: result.outcome }).where('id', '=', recorded.id).execute();
-    return result;
+      return { afterCommit: () => announce(ctx, activity, sent) };
+    },
   };
 }
 

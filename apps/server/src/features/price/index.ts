@@ -10,7 +10,14 @@ export {
   withdrawalEntries,
 } from './ledger.ts';
 export { audienceFeeRate } from './package-service.ts';
-export { addPaidOrderKind, type NotificationOutcome, type PaidOrderKind, reconcileOrder } from './payment-service.ts';
+export {
+  addPaidOrderKind,
+  followPayOrder,
+  type NotificationOutcome,
+  openCheckout,
+  type PaidOrderKind,
+  placePayOrder,
+} from './payment-service.ts';
 export { registerPriceRoutes } from './price-routes.ts';
 export { createRedPackRecharge, getRedPackRecharge } from './red-pack-recharge.ts';
 export { assertStorageQuota } from './storage-quota.ts';

@@ -1,7 +1,6 @@
 import {
   canOrder,
   ERROR_CODES,
-  PRICE_ERRORS,
   PRODUCT_ERRORS,
   SHOP_ORDER_AMOUNT_MAX,
   SHOP_ORDER_RATE,
@@ -20,16 +19,16 @@ import type { Db } from '../../platform/db/database.ts';
 import { page } from '../../platform/db/page.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../platform/errors.ts';
-import { PayGatewayError } from '../../platform/pay/pay-provider.ts';
 import { take } from '../../platform/rate-limit.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
 import { restrictionsOf } from '../comments/index.ts';
 import {
   audienceFeeRate,
   audiencePaymentEntries,
+  followPayOrder,
   type PaidOrderKind,
+  placePayOrder,
   postTxn,
-  reconcileOrder,
 } from '../price/index.ts';
 import { watchedActivity } from './shop-service.ts';
 
@@ -82,42 +81,25 @@ export async function createShopOrder(
   if (wait !== null) throw tooManyRequests(PRODUCT_ERRORS.orderLimit, ERROR_CODES.rateLimited, wait);
 
   const pictures = product.pictures as string[];
-  const expiresAt = new Date(Date.now() + SHOP_ORDER_TTL_MINUTES * 60_000);
-  const order = await ctx.db
-    .insertInto('shopOrders')
-    .values({
-      agentId: activity.agentId,
-      activityId: activity.id,
-      productId: product.id,
-      viewerId,
-      productName: product.name,
-      productCover: pictures[0] ?? '',
-      price: product.price,
-      count: body.count,
-      amount,
-      buyerName: body.buyerName,
-      buyerMobile: body.buyerMobile,
-      buyerAddress: body.buyerAddress,
-      payProvider: ctx.pay.name,
-      expiresAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  try {
-    const url = await ctx.pay.checkoutUrl({
-      orderId: order.id,
-      amount,
-      subject: body.count > 1 ? `${product.name} × ${body.count}` : product.name,
-      returnPath: `/watch/${activity.id}?shopOrder=${order.id}`,
-      expiresAt,
-    });
-    return { orderId: order.id, amount, url };
-  } catch (error) {
-    if (!(error instanceof PayGatewayError)) throw error;
-    // The gateway refused: the order can never be paid, so it fails now.
-    await ctx.db.updateTable('shopOrders').set({ status: 'failed' }).where('id', '=', order.id).execute();
-    throw new HttpError(503, 'Payment service unavailable', ERROR_CODES.payUnavailable);
-  }
+  const values = {
+    agentId: activity.agentId,
+    activityId: activity.id,
+    productId: product.id,
+    viewerId,
+    productName: product.name,
+    productCover: pictures[0] ?? '',
+    price: product.price,
+    count: body.count,
+    amount,
+    buyerName: body.buyerName,
+    buyerMobile: body.buyerMobile,
+    buyerAddress: body.buyerAddress,
+  };
+  const order = await placePayOrder(ctx, shopOrderPayments, values, (id) => ({
+    subject: body.count > 1 ? `${product.name} × ${body.count}` : product.name,
+    returnPath: `/watch/${activity.id}?shopOrder=${id}`,
+  }));
+  return { orderId: order.id, amount, url: order.url };
 }
 
 /** GET /watch/{id}/product-order/{orderId}: the viewer's own order (under its id or its browser's); anyone else's is 404. */
@@ -128,27 +110,9 @@ export async function watchShopOrder(
   orderId: number,
 ): Promise<WatchShopOrder> {
   const mine = viewerIds.filter((value): value is string => !!value);
-  if (mine.length === 0) throw orderNotFound();
-  const read = () =>
-    ctx.db
-      .selectFrom('shopOrders')
-      .select(['id', 'status', 'amount', 'productName', 'expiresAt'])
-      .where('id', '=', orderId)
-      .where('activityId', '=', activityId)
-      .where('viewerId', 'in', mine)
-      .executeTakeFirst();
-  let order = await read();
+  const order = await followPayOrder(ctx, shopOrderPayments, orderId, { activityId, viewerId: mine });
   if (!order) throw orderNotFound();
-  // A notification lost or late: the gateway is asked, as for a gift order.
-  if (order.status === 'init' && (await reconcileOrder(ctx, order.id, order.expiresAt.getTime() <= Date.now()))) {
-    order = (await read()) ?? order;
-  }
-  return {
-    orderId: order.id,
-    status: order.status as WatchShopOrder['status'],
-    amount: order.amount,
-    productName: order.productName,
-  };
+  return { orderId: order.id, status: order.status, amount: order.amount, productName: order.productName };
 }
 
 /** The ledger entries of a paid order: the audience payment (the agent's earnings and the platform's fee). */
@@ -181,48 +145,29 @@ function keptForBuyerEntries(order: ShopOrderRow): LedgerEntries {
 }
 
 /**
- * The provider's notification for a shop order, inside the payment's transaction: the order row locked, a replay
- * (the same trade) changes nothing, and only an order still to pay moves on.
+ * A shop order as a kind of paid order. Paid, the stock goes down by its count and the ledger gets the sale; paid
+ * after the last one was sold, it is soldOut and the ledger keeps the money for the buyer.
  */
-export const shopOrderPayments: PaidOrderKind = async (trx, provider, notification) => {
-  const order = await trx
-    .selectFrom('shopOrders')
-    .selectAll()
-    .where('id', '=', notification.orderId)
-    .where('payProvider', '=', provider)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) return undefined;
-  if (notification.amount !== order.amount) throw badRequest(PRICE_ERRORS.amountMismatch);
-  if (order.tradeNo === notification.tradeNo) return { outcome: 'replayed' };
-  if (order.status !== 'init') return { outcome: 'ignored' };
-  if (notification.status === 'failed') {
-    await trx
-      .updateTable('shopOrders')
-      .set({ status: 'failed', tradeNo: notification.tradeNo })
-      .where('id', '=', order.id)
-      .execute();
-    return { outcome: 'failed' };
-  }
-  // Stock never goes below zero: the product row is taken only while enough is left (a racing payment waits for the
-  // row, then finds it short).
-  const taken = await trx
-    .updateTable('products')
-    .set({
-      stock: sql`case when stock is null then null else stock - ${order.count} end`,
-      sold: sql`sold + ${order.count}`,
-    })
-    .where('id', '=', order.productId)
-    .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', order.count)]))
-    .returning('id')
-    .executeTakeFirst();
-  await trx
-    .updateTable('shopOrders')
-    .set({ status: taken ? 'paid' : 'soldOut', tradeNo: notification.tradeNo, paidAt: new Date() })
-    .where('id', '=', order.id)
-    .execute();
-  await postTxn(trx, taken ? await saleEntries(trx, order) : keptForBuyerEntries(order));
-  return { outcome: 'credited' };
+export const shopOrderPayments: PaidOrderKind<'shopOrders'> = {
+  table: 'shopOrders',
+  ttlMinutes: SHOP_ORDER_TTL_MINUTES,
+  closedAt: false,
+  async settle(trx, order) {
+    // Stock never goes below zero: the product row is taken only while enough is left (a racing payment waits for the
+    // row, then finds it short).
+    const taken = await trx
+      .updateTable('products')
+      .set({
+        stock: sql`case when stock is null then null else stock - ${order.count} end`,
+        sold: sql`sold + ${order.count}`,
+      })
+      .where('id', '=', order.productId)
+      .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', order.count)]))
+      .returning('id')
+      .executeTakeFirst();
+    await postTxn(trx, taken ? await saleEntries(trx, order) : keptForBuyerEntries(order));
+    return taken ? undefined : { status: 'soldOut' };
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------------------
