@@ -38,7 +38,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // A deadline, not a wait: a server migrating PGlite on a machine at load 25 took 58 s to answer.
   const deadline = Date.now() + SERVER_START_DEADLINE_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
+    }
     try {
       if ((await fetch(`${baseUrl}/api/healthz`)).ok) break;
     } catch {}
