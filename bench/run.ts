@@ -14,6 +14,7 @@ import { benchPortalPage } from './portal-page.ts';
 import { benchRtmpAttacks } from './rtmp-attacks.ts';
 import { benchSensitiveWords } from './sensitive-words.ts';
 import { benchShopLastItems } from './shop-last-items.ts';
+import { benchSoak } from './soak.ts';
 import { benchStats } from './stats.ts';
 import { benchStorageUploads } from './storage-uploads.ts';
 import { benchTaskQueue } from './task-queue.ts';
@@ -42,6 +43,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'watch-channel-wakeups': benchWatchChannelWakeups,
   'metrics-overhead': benchMetricsOverhead,
   'storage-uploads': benchStorageUploads,
+  soak: benchSoak,
 };
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {
