@@ -124,10 +124,22 @@ describe.each(engines)('live template on %s', (engine) => {
 
   it('keeps intro tabs of every type with their fields', async () => {
     const id = await w.activity(w.aToken);
+    // The shop, photo list and products a tab names are the activity's and the agent's own (template-references).
+    const products: number[] = [];
+    for (const name of ['保温杯', '帆布袋']) {
+      const product = await w.call('POST', '/v3/agent/product', {
+        token: w.aToken,
+        body: { name, pictures: ['/files/p.png'], price: 100, buyMode: 'link', buyUrl: 'https://shop.example.com/p' },
+      });
+      products.push(product.body.id);
+    }
+    const shop = await w.call('POST', `/v3/activity/${id}/product`, { token: w.aToken, body: { productIds: [] } });
+    const shopId = shop.body.activityShopId as number;
+    const list = await w.call('POST', `/v3/activity/${id}/photo-list`, { token: w.aToken, body: { title: '现场' } });
     const tabs = [
       { title: '聊天', key: 'chat', type: 'chatRoom' },
-      { title: '商品', key: 'shop', type: 'productMessage', productList: [1, 2], productListId: 7 },
-      { title: '图片', key: 'photos', type: 'photoLive', photoListId: 3 },
+      { title: '商品', key: 'shop', type: 'productMessage', productList: products, productListId: shopId },
+      { title: '图片', key: 'photos', type: 'photoLive', photoListId: list.body.id },
       { title: '链接', key: 'link', type: 'menuLocation', hyperLink: 'https://example.com', inlineHyperLink: true },
       { title: '榜单', key: 'rank', type: 'rank', topGift: true, topShare: true },
       {
@@ -140,7 +152,8 @@ describe.each(engines)('live template on %s', (engine) => {
     const saved = await w.call('PUT', `/activity/${id}/template`, { token: w.aToken, body: { introTabs: tabs } });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.introTabs).toHaveLength(6);
-    expect(saved.body.introTabs[1]).toMatchObject({ productList: [1, 2], productListId: 7, photoListId: null });
+    expect(saved.body.introTabs[1]).toMatchObject({ productList: products, productListId: shopId, photoListId: null });
+    expect(saved.body.introTabs[2]).toMatchObject({ photoListId: list.body.id });
     expect(saved.body.introTabs[3]).toMatchObject({ hyperLink: 'https://example.com', inlineHyperLink: true });
     expect(saved.body.introTabs[5].schedule).toEqual([{ time: '09:00', title: '开场', description: '' }]);
   });
