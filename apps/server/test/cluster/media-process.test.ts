@@ -177,6 +177,14 @@ describe.skipIf(!ready)('a media process beside two API processes behind nginx',
   it('a media process killed mid-push has its push ended once its reports have lapsed', async () => {
     startPush();
     await waitFor(async () => (await pushingOnEach()).every(Boolean), 20_000);
+    // Killed once a report has carried the push: a process killed between a publish and its first report (~200 ms)
+    // leaves a push that no source carries and nothing ends yet (a known gap, not what this test is about).
+    await waitFor(async () => {
+      const sources = await setup.ctx.db.selectFrom('mediaSources').select('streams').execute();
+      return sources.some((row) =>
+        (row.streams as { stream: string }[]).some((s) => s.stream === activity.stream.stream),
+      );
+    }, 20_000);
     media.child.kill('SIGKILL');
     await exited(media.child);
     // Three report intervals without a report, and the next sweep of either API process.
