@@ -52,7 +52,19 @@ describe.skipIf(!existsSync(FFMPEG)).each(['child', 'inline'] as const)(
       ({ app, stream } = activity.stream);
       ffmpeg = push(`rtmp://127.0.0.1:${live.rtmpPort}/${app}/${activity.stream.pushStreamKey}`, 60);
       await waitFor(async () => live.built.ctx.ingest?.isLive(app, stream) === true, 5_000);
-    }, 60_000);
+      if (mode === 'child') {
+        // The forked worker serves viewers once it is ready (seconds on a busy machine with a cold compile cache);
+        // until then the API process serves them itself, which is not what these tests are about.
+        const probe = await waitForPlay(
+          `${live.base}/live/${app}/${stream}.flv`,
+          () => inProcessViewers() === 0,
+          45_000,
+        );
+        probe.stop();
+        await probe.ended;
+        await waitFor(async () => (await online()) === 0, 10_000);
+      }
+    }, 90_000);
     afterAll(async () => {
       ffmpeg?.kill('SIGKILL');
       await live?.close();
@@ -118,8 +130,8 @@ function fetchOn(agent: http.Agent, url: string) {
 }
 
 /** Plays until a viewer gets the stream and `served` holds for it. */
-async function waitForPlay(url: string, served: () => boolean) {
-  const deadline = Date.now() + 10_000;
+async function waitForPlay(url: string, served: () => boolean, withinMs = 10_000) {
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const viewer = await play(url).catch(() => null);
     if (viewer?.status === 200 && viewer.first.length > 0 && served()) return viewer;
