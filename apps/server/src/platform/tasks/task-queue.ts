@@ -238,7 +238,12 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
         },
       });
       controller.signal.throwIfAborted();
-      const abortBody = () => output.body.destroy(controller.signal.reason as Error);
+      // Aborted before the store has attached to the body (it may still be making the file's folder), the body's error
+      // would have no listener and be thrown from the process; the store's put sees the destroyed body either way.
+      const abortBody = () => {
+        output.body.on('error', () => {});
+        output.body.destroy(controller.signal.reason as Error);
+      };
       controller.signal.addEventListener('abort', abortBody, { once: true });
       const extension = /\.[A-Za-z0-9]{1,8}$/.exec(output.fileName)?.[0] ?? '';
       fileKey = `${row.agentId}/${row.id}-${randomUUID()}${extension}`;
