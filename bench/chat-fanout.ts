@@ -347,23 +347,23 @@ deliveries/s against the bare server's 27,630, p50 17.6 s, p99 34.1 s, **8,473,3
 ended); the bare server alike (p99 34.9 s, 9,015,362 lost). After, writing a room in rounds (the first form of this
 change: each round took everything queued since the last and wrote it to every socket; 2026-11-26, load average 5–8
 from other work): **none lost**, 1,148,559 deliveries/s against the bare server's 38,928 in the same run (29.5×), p50
-2.9 s, p99 7.4 s, the server getting 0.43 of a core, 4.5 CPU ms per comment. The table is the sweep's run (2026-11-26,
-load average 6–9 from browser journeys run meanwhile): none lost again, 13.9× the bare server, but the server got 0.22
-of a core, so it delivered half as fast and the backlog grew far deeper. The two runs differ in the CPU the server got, not in what it does with
-it: 4.4 and 4.5 CPU ms per comment, and per second of server CPU 2.6 and 2.7 million deliveries against the bare
-server's 0.13 and 0.14 million. The sweep replaced the rounds for latency below saturation: with rounds a comment waits
+2.9 s, p99 7.4 s, the server getting 0.43 of a core, 4.5 CPU ms per comment. The sweep's first run (2026-11-26, load average 6–9 from
+browser journeys run meanwhile): none lost again, 13.9× the bare server, but the server got 0.22 of a core, p99 33.9 s.
+The table is the sweep on a quiet machine (2026-11-26, load average 0.4 when it began, nothing else running): none lost,
+p50 1.7 s, p99 4.4 s, the server got 0.50 of a core (the viewers' two threads the rest), 4.0 CPU ms per comment. The
+runs differ in the CPU the server got, not in what it does with it: 4.0 to 4.5 CPU ms per comment in all three. The sweep replaced the rounds for latency below saturation: with rounds a comment waits
 for the round under way to end and then for its own (p50 one round, p99 two), with the sweep only for each socket's
 next visit. With 5,000 stand-in sockets costing 10 µs a write in one process (no network, no viewers: the two designs
 alone; a simulation run while choosing, not kept in bench/), rounds gave p50 60–84 ms, p99 114–204 ms at 100
 messages/s, the sweep p50 30–32 ms, p99 61–97 ms.
 
-**10,000 viewers and 50 comments/s** (2026-11-26, load average 2–5, the same script with \`BENCH_CHAT_RATE=50\`): the
-chat kept up, p50 88.9 ms, p99 449.4 ms, none lost, 491,418 deliveries/s (4.7× the bare server's 104,717; the bare
-server's p99 36.6 s, 714,637 lost), 0.64 of a core, 17.4 CPU ms per comment, RSS 10.0 MB per 1,000 viewers (the bare
-server's 6.6).
+**10,000 viewers and 50 comments/s** (the same script with \`BENCH_CHAT_RATE=50\`), the chat kept up: on a quiet machine
+(2026-11-26, load average 1.3) p50 94.8 ms, p99 340.5 ms, none lost, 490,554 deliveries/s (5.1× the bare server's
+96,937; the bare server's p99 36.7 s, 1,086,065 lost), 0.66 of a core, 17.9 CPU ms per comment, RSS 6.3 MB per 1,000
+viewers (the bare server's 7.2); an earlier run at load average 2–5: p50 88.9 ms, p99 449.4 ms.
 
 **Is the goal met?** None lost and ≥ 50% of the bare broadcast's throughput: yes, by far, in every run. p99 < 250 ms:
-not on this machine, not at 200/s nor at 50/s. **What limits it here:** the server needs its CPU per comment (the
+not on this machine, not at 200/s nor at 50/s, even quiet. **What limits it here:** the server needs its CPU per comment (the
 table) times ${RATE} comments a second of a core to keep up with no one else on the machine (about 0.9 of one at
 200/s); the viewers' two threads need more than the other core to receive and scan ${messagesPerSecond} million
 comments a second; and the machine's other work (browser journeys, test suites: load average 2–9 during these runs)
