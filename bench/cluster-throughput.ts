@@ -41,6 +41,7 @@ interface Row {
 }
 
 export async function benchClusterThroughput() {
+  const loadBefore = os.loadavg()[0]?.toFixed(1);
   if (!hasNginx()) {
     console.log('cluster-throughput: no nginx (scripts/ensure-system-deps.sh installs it), skipped');
     return;
@@ -150,9 +151,8 @@ activities); the watch page's is \`GET /api/watch/{id}\` (public). The baseline 
 the same run. Load generator, nginx and every process share the same cores, so more processes than cores cannot add
 throughput here: the figures show what putting the load balancer in front changes and that the processes share the
 load without errors;
-on a machine with a core per process each process adds its own. The 1-minute load average when the run ended was
-${load} on ${os.cpus().length} cores (other work shares this machine), so the differences between rows are within its
-noise.
+on a machine with a core per process each process adds its own. The 1-minute load average was ${loadBefore} before
+the run and ${load} when it ended (the run's own processes, and whatever else the machine ran) on ${os.cpus().length} cores.
 
 | setup | list requests/s | list p99 ms | watch requests/s | watch p99 ms | errors | list / watch vs baseline |
 |---|---|---|---|---|---|---|
