@@ -373,8 +373,11 @@ other machines has only the server's share to find; beyond one core, \`REDIS_URL
 The server's CPU per comment also holds the comment's checks and storage (three queries and an insert on the embedded
 PGlite, about 1.5 ms a comment in a profile at 5,000 viewers, a third of a core at 200/s), which batching does not
 touch. Opening the sockets takes far longer for the chat than for the bare server: each hello reads the activity, the
-viewer's restrictions and the chat's filter, and every change of the online count (debounced to 100 ms) is a message to
-every socket, so ${VIEWERS.toLocaleString('en')} arrivals are also ~10 sweeps a second of all the sockets already there.
+viewer's restrictions and the chat's filter (five queries, one after another on the embedded PGlite), and every change
+of the online count is a message to every socket. That count was said at most every 100 ms whatever the room's size,
+so 10,000 arrivals were also ~10 sweeps a second of all the sockets already there: 52.1 s to connect 10,000 viewers
+on the quiet machine. A room now says it at most every (viewers ÷ 10) ms (100 ms to 2 s; 1 s at 10,000), about a
+tenth of a core at most: 28.3 s in the next run (2026-11-26, quiet), the rest the hellos' queries.
 
 **Quiet.** 1,000 viewers, 5 comments/s for 10 s, before and after in turn on the same machine (2026-11-26, load
 average 2–6): before p50 26.6 and 26.3 ms, p99 60.5 and 82.3 ms, 13.0 and 14.8 server CPU ms per comment; after p50

@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { createRooms, refusal, type Viewer } from '../../src/features/comments/chat-rooms.ts';
+import { createRooms, presenceDebounceMs, refusal, type Viewer } from '../../src/features/comments/chat-rooms.ts';
 import { chatChannel } from '../../src/features/comments/chat-service.ts';
 import { createLocalHub, type RealtimeHub } from '../../src/platform/realtime/hub.ts';
 
@@ -261,5 +261,11 @@ describe('chat rooms: writing a room’s messages in rounds', () => {
     expect(slow.socket.frames).toEqual([]);
     expect(fine.socket.commentIds()).toEqual([1, 2]);
     expect(rooms?.tooSlowCount()).toBe(1);
+  });
+});
+
+describe('how often a room says its viewers changed', () => {
+  it('is 100 ms in a small room and slower in a big one, so telling every socket stays a small share of a core', () => {
+    expect([0, 1, 1_000, 5_000, 10_000, 50_000].map(presenceDebounceMs)).toEqual([100, 100, 100, 500, 1_000, 2_000]);
   });
 });

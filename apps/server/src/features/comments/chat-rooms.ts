@@ -31,7 +31,15 @@ import { type ChatActivity, type ChatHubEvent, chatChannel, recordKick } from '.
  */
 const PRESENCE_EVERY_MS = 10_000;
 export const PRESENCE_STALE_MS = 25_000;
+/**
+ * A change of a room's viewers is said after this long, or longer in a big room: the online count it leads to is a
+ * write to every socket (~10 µs each), so 10,000 viewers arriving at once would otherwise spend most of a core
+ * telling each other ten times a second. One per (viewers ÷ 10) ms keeps that to about a tenth of a core.
+ */
 const PRESENCE_DEBOUNCE_MS = 100;
+const PRESENCE_DEBOUNCE_MAX_MS = 2_000;
+export const presenceDebounceMs = (viewers: number) =>
+  Math.min(PRESENCE_DEBOUNCE_MAX_MS, Math.max(PRESENCE_DEBOUNCE_MS, Math.round(viewers / 10)));
 /** Sockets written to between two yields to the event loop (~5 ms of writes). */
 const SOCKETS_PER_SLICE = 500;
 /**
@@ -348,7 +356,7 @@ export function createRooms(
     room.announce = setTimeout(() => {
       room.announce = undefined;
       announce(activityId, room);
-    }, PRESENCE_DEBOUNCE_MS);
+    }, presenceDebounceMs(room.viewers.size));
   };
 
   /**
