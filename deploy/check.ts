@@ -123,7 +123,7 @@ const REQUIRED: Record<Role, string[]> = {
     'WORKER_PORT',
     'DATA_DIR',
   ],
-  media: ['SECRET_KEY', 'MEDIA_PORT', 'RTMP_PORT', 'API_URL', 'TRUST_PROXY'],
+  media: ['SECRET_KEY', 'MEDIA_PORT', 'RTMP_PORT', 'MEDIA_RTMP_URL', 'API_URL', 'TRUST_PROXY'],
 };
 /** Settings that must hold the same value in every process that has them. */
 const SHARED = [
@@ -560,7 +560,7 @@ const UNIT_DIR = path.join(DEPLOY, 'systemd');
 /** What every unit of a Yanbo process carries (the brief of a hardened long-running service). */
 const HARDENING = ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'PrivateTmp=yes', 'Restart=on-failure'];
 /** Set per unit by its own Environment= lines, which an EnvironmentFile would override. */
-const PER_UNIT = ['PORT', 'HOST', 'WORKER_PORT', 'MEDIA_PORT', 'RTMP_PORT'];
+const PER_UNIT = ['PORT', 'HOST', 'WORKER_PORT', 'MEDIA_PORT', 'RTMP_PORT', 'MEDIA_RTMP_URL'];
 
 /** Each `Key=value` line of a unit's [Service] section, in order. */
 function serviceLines(unit: string): [string, string][] {

@@ -45,6 +45,7 @@ import {
   markInterruptedJobs,
   registerLiveStreamRoutes,
   registerPlaybackRoutes,
+  syncStreamTranscode,
   trackHlsViewer,
 } from './features/live-stream/index.ts';
 import { registerMediaRoutes } from './features/media/index.ts';
@@ -198,7 +199,11 @@ export async function buildApp(config: Config, options: { logStream?: Writable }
     const stopEndingPushes = keepEndingSilentExternalPushes(ctx, (line) => app.log.warn(line));
     app.addHook('onClose', async () => stopEndingPushes());
     // A media process (npm run media) that stops reporting is gone: its pushes end (media-reports.ts).
-    const stopEndingLapsed = keepEndingLapsedMediaSources(ctx, (line) => app.log.warn(line));
+    const stopEndingLapsed = keepEndingLapsedMediaSources(
+      ctx,
+      (line) => app.log.warn(line),
+      (streamApp, stream) => syncStreamTranscode(ctx, streamApp, stream),
+    );
     app.addHook('onClose', async () => stopEndingLapsed());
     // The media server's statistics carry the online counts, the ingest list and the stream's health (issue 15).
     if (config.mediaStatsUrl) {

@@ -84,6 +84,11 @@ export interface Config extends ProviderConfig {
   apiUrl: string;
   /** MEDIA_REPORT_MS: how often the `media` process reports its streams and viewers to the API. */
   mediaReportMs: number;
+  /**
+   * MEDIA_RTMP_URL: where the API processes reach the `media` process's RTMP (`rtmp://media:1935`), for live transcodes;
+   * empty: loopback at the port it listens on (API and media on one machine).
+   */
+  mediaRtmpUrl: string;
   /** MEDIA_STATS_URL: with INGEST=external, the media server's statistics (nginx-rtmp's stat page, SRS's /api/v1/streams/). */
   mediaStatsUrl: string;
   /** MEDIA_STATS_KIND: what answers at MEDIA_STATS_URL, `nginx-rtmp` (default) or `srs`. */
@@ -145,6 +150,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env = process.env): 
     mediaPort: Number(env.MEDIA_PORT ?? 8081),
     apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT ?? 8080}`,
     mediaReportMs: positiveInt(env.MEDIA_REPORT_MS, 5_000),
+    mediaRtmpUrl: env.MEDIA_RTMP_URL ?? '',
     mediaStatsUrl: env.MEDIA_STATS_URL ?? '',
     mediaStatsKind: env.MEDIA_STATS_KIND === 'srs' ? 'srs' : 'nginx-rtmp',
     mediaStatsIntervalMs: positiveInt(env.MEDIA_STATS_INTERVAL_MS, 5_000),

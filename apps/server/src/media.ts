@@ -52,6 +52,10 @@ reporter = createMediaReporter({
   secretKey: config.secretKey,
   intervalMs: reportMs,
   ingest,
+  rtmpUrl: () => {
+    const port = ingest.rtmpPort();
+    return config.mediaRtmpUrl || (port === null ? undefined : `rtmp://127.0.0.1:${port}`);
+  },
   log: (line) => log('warn', line),
 });
 const media = reporter;

@@ -61,5 +61,14 @@ export const mediaReport = z.object({
   /** When the report was made (ms since the epoch): an older report than the last one applied is ignored. */
   sentAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   streams: z.array(mediaReportStream).max(MEDIA_REPORT_MAX_STREAMS),
+  /**
+   * Where the API processes reach this process's RTMP (MEDIA_RTMP_URL): a live transcode reads the push from it and
+   * publishes the 标清 rendition back to it. Without it, live transcoding is not offered for its pushes.
+   */
+  rtmpUrl: z
+    .string()
+    .max(200)
+    .regex(/^rtmp:\/\/[\w.-]+(:\d{1,5})?$/, 'Invalid RTMP address')
+    .optional(),
 });
 export type MediaReport = z.infer<typeof mediaReport>;

@@ -153,6 +153,55 @@ describe.skipIf(!ready)('a media process beside two API processes behind nginx',
     await waitFor(async () => (await pushingOnEach()).every((pushing) => pushing === false), 10_000);
   }, 60_000);
 
+  it('transcodes a push into the media process live: its 标清 rendition plays from the media process on both API processes', async () => {
+    const toggled = await fetch(`${nginx.baseUrl}/api/activity/${activity.id}/liveTranscode`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: true }),
+    });
+    expect(toggled.status).toBe(200);
+    const renditionsOnEach = () =>
+      Promise.all(
+        servers.map(async (s) => {
+          const detail = await read(s.baseUrl, `/activity/${activity.id}`);
+          const stream = detail.stream as { pullSource: { renditions: { name: string; flv: string }[] } };
+          return stream.pullSource.renditions;
+        }),
+      );
+    const encoder = startPush();
+    // The API process that applied the report in which the push appeared runs the transcode's ffmpeg against the media
+    // process; the rendition it publishes back is in the next report, and the watch page's quality list on both.
+    await waitFor(async () => (await renditionsOnEach()).every((list) => list.some((r) => r.name === 'sd')), 60_000);
+    const [sd] = (await renditionsOnEach())[0]?.filter((r) => r.name === 'sd') ?? [];
+    expect(sd?.flv).toBe(`${media.playback}/live/${activity.stream.app}/${activity.stream.stream}_sd.flv`);
+    const viewer = new AbortController();
+    const flv = await fetch(sd?.flv ?? '', { signal: viewer.signal });
+    expect(flv.status).toBe(200);
+    const reader = flv.body?.getReader();
+    const first = await reader?.read();
+    expect(first?.value?.byteLength ?? 0).toBeGreaterThan(9);
+    viewer.abort();
+    const jobs = async () =>
+      (await read(nginx.baseUrl, `/v3/activity/${activity.id}/stream-jobs`)).items as {
+        kind: string;
+        status: string;
+      }[];
+    expect((await jobs()).filter((job) => job.kind === 'transcode' && job.status === 'running')).toHaveLength(1);
+
+    // The push ends: its transcode ends with it, wherever its ffmpeg ran, and the rendition leaves the list.
+    encoder.kill('SIGINT');
+    await exited(encoder);
+    await waitFor(async () => (await jobs()).every((job) => job.status !== 'running'), 30_000);
+    await waitFor(async () => (await renditionsOnEach()).every((list) => list.length === 1), 20_000);
+    await waitFor(async () => (await pushingOnEach()).every((pushing) => pushing === false), 10_000);
+    const off = await fetch(`${nginx.baseUrl}/api/activity/${activity.id}/liveTranscode`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: false }),
+    });
+    expect(off.status).toBe(200);
+  }, 120_000);
+
   it('refuses a report without the right signature, changing nothing', async () => {
     const body = JSON.stringify({
       source: 'media-forged',

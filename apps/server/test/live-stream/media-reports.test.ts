@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@yanbo/contracts';
 import {
   MEDIA_REPORT_MAX_STREAMS,
   MEDIA_SIGNATURE_HEADER,
@@ -6,8 +7,9 @@ import {
 } from '@yanbo/contracts/media-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endLapsedMediaSources } from '../../src/features/live-stream/media-reports.ts';
+import { endSilentExternalPushes } from '../../src/features/live-stream/push-liveness.ts';
 import { mediaBodySigned, signMediaBody } from '../../src/platform/ingest/media-signature.ts';
-import { call, createAgent, engines, sessionFor, startApp, type TestApp } from '../harness.ts';
+import { call, createAgent, engines, expectError, sessionFor, startApp, type TestApp } from '../harness.ts';
 import { waitFor } from './push.ts';
 
 // A media process's reports (issue 15, media as its own process): signed with a key derived from SECRET_KEY, they are
@@ -161,5 +163,83 @@ describe.each(engines)('media process reports on %s', (engine) => {
     expect(await state()).toMatchObject({ isPushing: true, online: 1 });
     expect((await post(report([], { source: 'media-b', intervalMs: 10_000 }))).status).toBe(200);
     expect(await state()).toMatchObject({ isPushing: false, online: 0 });
+  });
+
+  it('offers live transcoding while a living media process says where its RTMP is, and shows its 标清 rendition', async () => {
+    const toggle = (enabled: boolean) =>
+      call(t.app, 'PUT', `/activity/${activity.id}/liveTranscode`, { token, body: { enabled } });
+    // No media process offers it (the earlier tests' sources forgotten): the toggle is refused and stays off.
+    await t.ctx.db.deleteFrom('mediaSources').execute();
+    expectError(await toggle(true), 409, ERROR_MESSAGES.transcodeNeedsEmbeddedIngest);
+    // Only rtmp://host[:port] is taken as the address (the report is signed, and still checked).
+    for (const rtmpUrl of ['http://127.0.0.1:1935', 'rtmp://127.0.0.1:1935/live', 'rtmp://user@host']) {
+      const refused = await post(report([], { source: 'media-rtmp', rtmpUrl }));
+      expect({ status: refused.status, field: refused.body.field }).toEqual({ status: 400, field: 'rtmpUrl' });
+    }
+    expect((await post(report([], { source: 'media-rtmp', rtmpUrl: 'rtmp://media.internal:1935' }))).status).toBe(200);
+    expect((await toggle(true)).status).toBe(200);
+    expect((await toggle(false)).status).toBe(200);
+
+    const renditions = async () =>
+      (
+        (await call(t.app, 'GET', `/activity/${activity.id}`, { token })).body.stream.pullSource.renditions as {
+          name: string;
+        }[]
+      ).map((r) => r.name);
+    expect(await renditions()).toEqual(['origin']);
+    const sd = { ...live(0), stream: `${activity.stream.stream}_sd` };
+    expect((await post(report([live(1), sd], { source: 'media-rtmp' }))).status).toBe(200);
+    expect(await renditions()).toEqual(['origin', 'sd']);
+    expect((await post(report([], { source: 'media-rtmp' }))).status).toBe(200);
+    expect(await renditions()).toEqual(['origin']);
+  });
+
+  it("sees a media process's publish at once (so the silent-push rule ends it should no report follow), not nginx's", async () => {
+    const key = (await call(t.app, 'GET', `/activity/${activity.id}`, { token })).body.stream.pushStreamKey.split(
+      '?key=',
+    )[1];
+    const hook = (clientid: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/hooks/on_publish',
+        payload: new URLSearchParams({
+          call: 'publish',
+          app: 'live',
+          name: activity.stream.stream,
+          key,
+          clientid,
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const openSession = () =>
+      t.ctx.db
+        .selectFrom('ingestSessions')
+        .select('lastSeenAt')
+        .where('activityId', '=', activity.id)
+        .where('endedAt', 'is', null)
+        .executeTakeFirstOrThrow();
+    const done = (clientid: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/hooks/on_publish_done',
+        payload: new URLSearchParams({
+          call: 'publish_done',
+          app: 'live',
+          name: activity.stream.stream,
+          key,
+          clientid,
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+
+    expect((await hook('42')).statusCode).toBe(200);
+    expect((await openSession()).lastSeenAt).toBeNull();
+    expect((await done('42')).statusCode).toBe(200);
+
+    expect((await hook('media-0d4c')).statusCode).toBe(200);
+    expect((await openSession()).lastSeenAt).not.toBeNull();
+    // No report ever lists it: once it has been silent past the bound, the rule ends it.
+    expect(await endSilentExternalPushes(t.ctx, -1_000)).toEqual([activity.id]);
+    expect((await state()).isPushing).toBe(false);
   });
 });

@@ -87,7 +87,7 @@ export async function toActivityDetail(ctx: AppContext, caller: Caller, row: Act
     createdAt: row.createdAt.toISOString(),
     meta: { liveMode: row.meta?.liveMode ?? 'pull', relayUrl: row.meta?.relayUrl ?? '' },
     spend: Number(row.spend),
-    stream: streamAddresses(ctx.secretKey, ctx.config, row, sdIsLive(ctx.ingest, row)),
+    stream: streamAddresses(ctx.secretKey, ctx.config, row, await sdIsLive(ctx, row)),
   };
 }
 

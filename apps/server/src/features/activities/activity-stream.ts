@@ -1,6 +1,7 @@
 import { type ActivityStream, SD_STREAM_SUFFIX } from '@yanbo/contracts';
 import { decrypt, encrypt, randomToken, safeEqual } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { sourcesCarrying } from './reported-streams.ts';
 
 /**
  * The activity streaming as app/stream, for the caller to select from: (app, stream) is unique, so at most one row.
@@ -70,10 +71,16 @@ export function keyMatches(secretKey: string, streamKeySealed: string | null, ke
 /** The name the 标清 rendition of a stream is published under. */
 export const sdStreamOf = (stream: string) => `${stream}${SD_STREAM_SUFFIX}`;
 
-/** Whether the embedded media server is receiving the stream's 标清 rendition right now. */
-export function sdIsLive(
-  ingest: { isLive(app: string, stream: string): boolean } | null,
+/**
+ * Whether the stream's 标清 rendition is received right now: by the embedded media server of this process, or (with
+ * media processes) by a living one that reports it.
+ */
+export async function sdIsLive(
+  ctx: { db: Db; ingest: { isLive(app: string, stream: string): boolean } | null },
   row: { app: string; stream: string | null },
-): { sd: boolean } {
-  return { sd: Boolean(ingest && row.stream && ingest.isLive(row.app, sdStreamOf(row.stream))) };
+): Promise<{ sd: boolean }> {
+  if (!row.stream) return { sd: false };
+  if (ctx.ingest) return { sd: ctx.ingest.isLive(row.app, sdStreamOf(row.stream)) };
+  const source = await sourcesCarrying(ctx.db, row.app, sdStreamOf(row.stream)).select('source').executeTakeFirst();
+  return { sd: source !== undefined };
 }

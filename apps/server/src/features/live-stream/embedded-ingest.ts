@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { HLS_SEGMENT_CACHE_CONTROL, hlsPlaylistCacheControl } from '../../platform/ingest/hls.ts';
 import { createIngest, type Ingest, type MediaProcess, targetDurationOf } from '../../platform/ingest/index.ts';
-import { activityOnStream } from '../activities/index.ts';
 import { viewerFromCookie } from '../watch/index.ts';
 import { authorizePublish, type PublishDeps, setPushing } from './publish-auth.ts';
-import { sourceStreamOf, syncTranscode, transcodePublishAllowed, transcodeReadAllowed } from './transcode.ts';
+import { sourceStreamOf, syncStreamTranscode, transcodePublishAllowed, transcodeReadAllowed } from './transcode.ts';
 
 /**
  * The embedded media server wired to activities: a push is accepted only with its activity's key, and isPushing
@@ -34,11 +33,7 @@ export function createEmbeddedIngest(
     if (sourceStreamOf(stream) !== null) return;
     return inOrder(app, stream, async () => {
       await setPushing(ctx, app, stream, isPushing, log);
-      // A deleted activity is looked up too: syncing its transcode stops it.
-      const activity = await activityOnStream(ctx.db, app, stream, { withDeleted: true })
-        .select('id')
-        .executeTakeFirst();
-      if (activity) await syncTranscode(ctx, activity.id);
+      await syncStreamTranscode(ctx, app, stream);
     });
   };
   return createIngest({

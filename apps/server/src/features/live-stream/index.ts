@@ -13,4 +13,4 @@ export { keepEndingLapsedMediaSources } from './media-reports.ts';
 export { endPushesCutOffByRestart, keepEndingSilentExternalPushes, keepMarkingPushesSeen } from './push-liveness.ts';
 export { createRelayRunner, type RelayRunner } from './relay-runner.ts';
 export { markInterruptedJobs } from './stream-jobs.ts';
-export { updateLiveTranscode } from './transcode.ts';
+export { syncStreamTranscode, updateLiveTranscode } from './transcode.ts';

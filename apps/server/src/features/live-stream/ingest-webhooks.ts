@@ -13,6 +13,7 @@ import { mediaBodySigned } from '../../platform/ingest/media-signature.ts';
 import { applyMediaReport } from './media-reports.ts';
 import { authorizePublish, setPushing } from './publish-auth.ts';
 import { markPushSeen } from './push-liveness.ts';
+import { syncStreamTranscode } from './transcode.ts';
 
 // Webhooks for an external media server (nginx-rtmp's on_publish / on_publish_done, SRS's on_publish /
 // on_unpublish): the same key check and isPushing as the embedded ingest. A refused publish answers 403.
@@ -29,8 +30,17 @@ export async function answerMediaServerHook(ctx: AppContext, body: unknown, repl
   const target = await authorizePublish(ctx, event.app, event.stream, event.query.key ?? '');
   if (!target) return send(reply, false);
   await setPushing(ctx, event.app, event.stream, event.action === 'publish', (line) => reply.log.warn(line));
+  // A media process's publish (its clientid is its report's source) is seen now: should the process die before its
+  // first report lists the push, nothing would end it but the rule for silent pushes (push-liveness.ts), which ends only
+  // pushes seen once. nginx-rtmp's clientid is a number, and its pushes are seen by its own updates.
+  if (event.action === 'publish' && MEDIA_PROCESS_CLIENT.test(event.clientId ?? '')) {
+    await markPushSeen(ctx.db, target.activityId);
+  }
   return send(reply, true);
 }
+
+/** The clientid a media process (npm run media) sends its webhooks with: its source name (media-reporter.ts). */
+const MEDIA_PROCESS_CLIENT = /^media-/;
 
 /**
  * nginx-rtmp's on_update (call=update_publish every notify_update_timeout, with the publish arguments): the push is
@@ -84,6 +94,9 @@ export async function answerMediaReport(ctx: AppContext, report: MediaReport) {
   if (window.count > REPORTS_PER_WINDOW) {
     throw tooManyRequests('Too many reports', ERROR_CODES.rateLimited, Math.ceil((window.resetAt - Date.now()) / 1000));
   }
-  await applyMediaReport(ctx, report, { pushes: true });
+  await applyMediaReport(ctx, report, {
+    pushes: true,
+    pushChanged: (app, stream) => syncStreamTranscode(ctx, app, stream),
+  });
   return mediaServerReply(true).body;
 }

@@ -28,6 +28,8 @@ export interface MediaReporterOptions {
   secretKey: string;
   intervalMs: number;
   ingest: Ingest;
+  /** Where the API processes reach this process's RTMP, for live transcodes (asked at each report; none before it listens). */
+  rtmpUrl: () => string | undefined;
   log: (line: string) => void;
 }
 
@@ -154,7 +156,8 @@ export function createMediaReporter(options: MediaReporterOptions): MediaReporte
     for (const key of readings.keys()) if (!live.has(key)) readings.delete(key);
     // Never the same sentAt twice: the API ignores a report not newer than the last one it applied.
     lastSentAt = Math.max(now, lastSentAt + 1);
-    return { source, intervalMs: options.intervalMs, sentAt: lastSentAt, streams };
+    const rtmpUrl = options.rtmpUrl();
+    return { source, intervalMs: options.intervalMs, sentAt: lastSentAt, streams, ...(rtmpUrl ? { rtmpUrl } : {}) };
   };
 
   const send = () =>

@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { noteViewers, streamActivity } from '../activities/index.ts';
+import { noteViewers, sourcesCarrying, streamActivity } from '../activities/index.ts';
 import { type PublishDeps, setPushing } from './publish-auth.ts';
 import { sourceStreamOf } from './transcode.ts';
 
@@ -30,12 +30,19 @@ export interface MediaSourceReport {
   /** The sender's clock (ms): a report older than the last one applied is ignored (default: now). */
   sentAt?: number;
   streams: MediaReportStream[];
+  /** Where the API processes reach the source's RTMP, for live transcodes (a media process's MEDIA_RTMP_URL). */
+  rtmpUrl?: string;
 }
 
 export interface MediaReportOptions {
   /** The report is the truth for isPushing of its streams (a media process's, whose publishes the API authorised). */
   pushes?: boolean;
+  /** Called for each activity stream that appeared in the source's pushes or left them (the live transcode follows). */
+  pushChanged?: PushChanged;
 }
+
+/** An activity stream a media process started or stopped carrying. */
+export type PushChanged = (app: string, stream: string) => Promise<void>;
 
 type ReportDeps = PublishDeps & Pick<AppContext, 'ingest' | 'viewers'>;
 
@@ -94,6 +101,7 @@ export async function applyMediaReport(
       sentAt: String(sentAt),
       streams: JSON.stringify(stored),
       pushes,
+      rtmpUrl: report.rtmpUrl ?? null,
       reportedAt: sql<Date>`now()`,
     };
     const written = await trx
@@ -135,9 +143,11 @@ export async function applyMediaReport(
       for (const row of idle) if (row.stream) await setPushing(ctx, row.app, row.stream, true);
     }
     const liveKeys = new Set(isLive.map(activityKey));
-    for (const s of previous) {
-      if (sourceStreamOf(s.stream) === null && !liveKeys.has(activityKey(s)))
-        await endUnlessCarried(ctx, activityKey(s));
+    const wasLive = new Set(previous.filter((s) => sourceStreamOf(s.stream) === null).map(activityKey));
+    for (const key of wasLive) if (!liveKeys.has(key)) await endUnlessCarried(ctx, key);
+    if (options.pushChanged) {
+      for (const key of liveKeys) if (!wasLive.has(key)) await options.pushChanged(...splitKey(key));
+      for (const key of wasLive) if (!liveKeys.has(key)) await options.pushChanged(...splitKey(key));
     }
   }
 
@@ -171,11 +181,7 @@ export async function applyMediaReport(
  * came in after its row was deleted lists its streams anew).
  */
 async function carriedByLivingSource(db: Db, app: string, stream: string): Promise<boolean> {
-  const row = await livingSources(db)
-    .select('source')
-    .where('pushes', '=', true)
-    .where(sql<boolean>`streams @> ${JSON.stringify([{ app, stream }])}::jsonb`)
-    .executeTakeFirst();
+  const row = await sourcesCarrying(db, app, stream).select('source').where('pushes', '=', true).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -184,21 +190,12 @@ async function endUnlessCarried(ctx: ReportDeps, key: string) {
   if (!(await carriedByLivingSource(ctx.db, app, stream))) await setPushing(ctx, app, stream, false);
 }
 
-/** The sources whose latest report is recent enough: they are alive. */
-function livingSources(db: Db) {
-  return db
-    .selectFrom('mediaSources')
-    .where(
-      sql<boolean>`reported_at >= now() - make_interval(secs => interval_ms * ${MEDIA_REPORT_LAPSE_INTERVALS} / 1000.0)`,
-    );
-}
-
 /**
  * The sources silent past MEDIA_REPORT_LAPSE_INTERVALS of their interval are gone, like a process whose heartbeat
  * stopped: each is forgotten by the one API process that deletes its row, its viewers stop counting, and the pushes
  * it carried end unless another living source carries them. Answers the sources forgotten.
  */
-export async function endLapsedMediaSources(ctx: ReportDeps): Promise<string[]> {
+export async function endLapsedMediaSources(ctx: ReportDeps, pushChanged?: PushChanged): Promise<string[]> {
   const lapsed = await ctx.db
     .deleteFrom('mediaSources')
     .where(
@@ -211,7 +208,11 @@ export async function endLapsedMediaSources(ctx: ReportDeps): Promise<string[]> 
     const keys = new Set(streams.map(activityKey));
     for (const key of keys) ctx.viewers.reportFrom(row.source, key, 0, 0);
     if (row.pushes) {
-      for (const s of streams) if (sourceStreamOf(s.stream) === null) await endUnlessCarried(ctx, activityKey(s));
+      for (const s of streams) {
+        if (sourceStreamOf(s.stream) !== null) continue;
+        await endUnlessCarried(ctx, activityKey(s));
+        await pushChanged?.(s.app, s.stream);
+      }
     }
     for (const key of keys) {
       const activity = await streamActivity(ctx.db, ...splitKey(key));
@@ -225,6 +226,7 @@ export async function endLapsedMediaSources(ctx: ReportDeps): Promise<string[]> 
 export function keepEndingLapsedMediaSources(
   ctx: ReportDeps,
   warn: (message: string) => void,
+  pushChanged?: PushChanged,
   intervalMs = 1_000,
 ): () => void {
   let stopped = false;
@@ -232,7 +234,7 @@ export function keepEndingLapsedMediaSources(
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    endLapsedMediaSources(ctx)
+    endLapsedMediaSources(ctx, pushChanged)
       .catch((error) => {
         if (!stopped) warn(`media sources: ${error}`);
       })
@@ -251,9 +253,8 @@ const numberOr = (value: number | undefined) => (typeof value === 'number' && Nu
 
 /** What the living media sources report receiving for app/stream, as the ingest list's entries. */
 export async function reportedIngest(db: Db, app: string, stream: string): Promise<IngestEntry[]> {
-  const rows = await livingSources(db)
+  const rows = await sourcesCarrying(db, app, stream)
     .select(['source', 'streams', 'reportedAt'])
-    .where(sql<boolean>`streams @> ${JSON.stringify([{ app, stream }])}::jsonb`)
     .orderBy('source')
     .execute();
   return rows.flatMap((row) =>

@@ -5,11 +5,13 @@ import { hmac, safeEqual } from '../../platform/crypto.ts';
 import { conflict } from '../../platform/errors.ts';
 import { readActivitySection, writeActivitySection } from '../../platform/settings-store.ts';
 import { ownActivity } from '../../platform/tenancy.ts';
-import { sdStreamOf } from '../activities/index.ts';
+import { activityOnStream, reportedRtmpUrl, reportedTranscoding, sdStreamOf } from '../activities/index.ts';
 import { finishJob, jobSlotKey, stopJobs, takeJobSlot } from './stream-jobs.ts';
 
 // Live transcoding (the 直播方式 toggle): while the activity is enabled and its push is live on the embedded media
-// server, an ffmpeg job reads the push on loopback and publishes the 标清 rendition as <stream>_sd of the same app.
+// server, an ffmpeg job reads the push and publishes the 标清 rendition as <stream>_sd of the same app: on loopback
+// from this process's own ingest, or from the media process whose reports carry the push (its MEDIA_RTMP_URL), run
+// by the API process that applied the report in which the push appeared.
 // The rendition publishes with an internal credential derived from the server secret, never the activity's key,
 // and it is not the activity's push: isPushing, usage and the ingest list follow the host's push only.
 
@@ -72,6 +74,24 @@ export async function syncTranscode(ctx: TranscodeDeps, activityId: number): Pro
   await reconcile(ctx, activityId);
 }
 
+/** The push of app/stream started or ended: its activity's transcode follows (a deleted one's stops). */
+export async function syncStreamTranscode(ctx: TranscodeDeps, app: string, stream: string): Promise<void> {
+  const activity = await activityOnStream(ctx.db, app, stream, { withDeleted: true }).select('id').executeTakeFirst();
+  if (activity) await syncTranscode(ctx, activity.id);
+}
+
+/**
+ * The RTMP address (rtmp://host:port) the push of app/stream is live on, for the transcode to read it from and publish
+ * back to: this process's embedded ingest, or the media process reporting it; null when it is live on neither.
+ */
+async function liveRtmpBase(ctx: TranscodeDeps, app: string, stream: string): Promise<string | null> {
+  if (ctx.ingest) {
+    const port = ctx.ingest.rtmpPort();
+    return port !== null && ctx.ingest.isLive(app, stream) ? `rtmp://127.0.0.1:${port}` : null;
+  }
+  return reportedRtmpUrl(ctx.db, app, stream);
+}
+
 async function reconcile(ctx: TranscodeDeps, activityId: number): Promise<void> {
   const row = await ctx.db
     .selectFrom('activities')
@@ -79,13 +99,11 @@ async function reconcile(ctx: TranscodeDeps, activityId: number): Promise<void> 
     .where('id', '=', activityId)
     .executeTakeFirst();
   const toggle = await readActivitySection(ctx.db, activityId, 'liveTranscode', liveTranscode, { enabled: false });
-  const enabled = toggle.value.enabled;
-  const port = ctx.ingest?.rtmpPort() ?? null;
-  const live = Boolean(row?.stream && ctx.ingest?.isLive(row.app, row.stream));
-  if (!row?.stream || row.deletedAt || !enabled || !live || port === null)
-    return stopJobs(ctx, activityId, 'transcode');
+  const base =
+    row?.stream && !row.deletedAt && toggle.value.enabled ? await liveRtmpBase(ctx, row.app, row.stream) : null;
+  if (!row?.stream || base === null) return stopJobs(ctx, activityId, 'transcode');
 
-  const source = `rtmp://127.0.0.1:${port}/${row.app}/${row.stream}`;
+  const source = `${base}/${row.app}/${row.stream}`;
   const slot = jobSlotKey('transcode', activityId);
   if (ctx.relays.slots.holds(slot)) return;
   const lease = ctx.relays.slots.take(row.agentId, slot);
@@ -127,7 +145,7 @@ async function reconcile(ctx: TranscodeDeps, activityId: number): Promise<void> 
     });
   if (!job) return lease.release();
   const key = encodeURIComponent(transcodeKey(ctx.secretKey, row.app, row.stream));
-  const target = `rtmp://127.0.0.1:${port}/${row.app}/${sdStreamOf(row.stream)}?key=${key}`;
+  const target = `${base}/${row.app}/${sdStreamOf(row.stream)}?key=${key}`;
   // The job's stored source has no credential; ffmpeg reads with it, so its play is not counted a viewer.
   const startedAt = Date.now();
   ctx.relays.transcode(job.id, lease, `${source}?key=${key}`, target, (failure) => {
@@ -162,8 +180,11 @@ export async function updateLiveTranscode(
   enabled: boolean,
 ): Promise<LiveTranscode> {
   await ownActivity(ctx.db, caller, activityId);
-  // An external media server (nginx-rtmp, SRS, a CDN) transcodes by its own configuration, not by this toggle.
-  if (enabled && !ctx.ingest) throw conflict(ERROR_MESSAGES.transcodeNeedsEmbeddedIngest);
+  // An external media server (nginx-rtmp, SRS, a CDN) transcodes by its own configuration, not by this toggle; a
+  // media process (npm run media) is the embedded ingest in a process of its own, and its pushes are transcoded.
+  if (enabled && !ctx.ingest && !(await reportedTranscoding(ctx.db))) {
+    throw conflict(ERROR_MESSAGES.transcodeNeedsEmbeddedIngest);
+  }
   if (enabled) {
     // Turning it on during a push starts a transcode now: refuse (429) while the job caps are full, saving nothing.
     const row = await ctx.db
@@ -172,7 +193,8 @@ export async function updateLiveTranscode(
       .where('id', '=', activityId)
       .executeTakeFirstOrThrow();
     const slot = jobSlotKey('transcode', activityId);
-    if (row.stream && ctx.ingest?.isLive(row.app, row.stream) && !ctx.relays.slots.holds(slot)) {
+    const live = row.stream !== null && (await liveRtmpBase(ctx, row.app, row.stream)) !== null;
+    if (live && !ctx.relays.slots.holds(slot)) {
       takeJobSlot(ctx, row.agentId, slot).release();
     }
   }

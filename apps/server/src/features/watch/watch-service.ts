@@ -158,7 +158,7 @@ export async function getWatchPage(ctx: AppContext, activityId: number, viewer: 
   const tabs = shown.introTabs.map(cleanTab);
   const gates = await gatesOf(ctx, activity, code, template.value.allowedMobiles, viewer);
   const { watchCodeRequired, mobile, mobileGate, registration, paidView } = gates;
-  const { pullSource } = streamAddresses(ctx.secretKey, ctx.config, activity, sdIsLive(ctx.ingest, activity));
+  const { pullSource } = streamAddresses(ctx.secretKey, ctx.config, activity, await sdIsLive(ctx, activity));
   return {
     activity: {
       id: activity.id,

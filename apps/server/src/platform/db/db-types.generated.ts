@@ -610,6 +610,7 @@ export interface MediaSources {
   intervalMs: number;
   pushes: Generated<boolean>;
   reportedAt: Generated<Timestamp>;
+  rtmpUrl: string | null;
   sentAt: Int8;
   source: string;
   streams: Generated<Json>;
