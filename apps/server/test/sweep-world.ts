@@ -5,7 +5,7 @@ import type { Db } from '../src/platform/db/database.ts';
 import { type CallResult, call, createAgent, createSubagent, sessionFor, type TestApp } from './harness.ts';
 import type { Caller, World } from './tenancy-sweep-routes.ts';
 
-// What the route sweeps share (tenancy-sweep.test.ts, bad-input-sweep.test.ts): the route table read from the server
+// What the route sweeps share (tenancy-sweep.test.ts, bad-input-sweep.ts): the route table read from the server
 // itself, the world of two agents with rows of every kind, and a snapshot of every table.
 
 export interface SeenRoute {
@@ -18,6 +18,26 @@ export interface SeenRoute {
 export interface RouteLog {
   routes: SeenRoute[];
   lastRoute: string;
+}
+
+/** The bad-input sweep's record: the routes, the last route answering, and the cause of the last 5xx. */
+export const sweepLog: RouteLog & { lastError: string } = { routes: [], lastRoute: '', lastError: '' };
+
+/**
+ * Fastify for the bad-input sweep's files (`vi.mock('fastify', ...)`): its apps record their routes and each request's
+ * route in sweepLog (withRouteLog), and the cause of a 5xx for the failure message (the answer never carries it).
+ */
+export function sweptFastify<T>(original: T): T {
+  const logged = withRouteLog(original, sweepLog) as { default: (...args: unknown[]) => FastifyInstance };
+  const factory = logged.default;
+  const withErrors = (...args: unknown[]) => {
+    const app = factory(...args);
+    app.addHook('onError', async (_request, _reply, error) => {
+      sweepLog.lastError = `${error.name}: ${error.message}`.slice(0, 300);
+    });
+    return app;
+  };
+  return { ...logged, default: Object.assign(withErrors, factory) } as T;
 }
 
 /**

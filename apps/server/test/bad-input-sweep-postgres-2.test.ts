@@ -1,0 +1,9 @@
+import { vi } from 'vitest';
+import { sweepBadInput } from './bad-input-sweep.ts';
+
+// The bad-input sweep (bad-input-sweep.ts) on postgres, part 2 of 2 of the routes: the parts run side by side.
+vi.mock('fastify', async (importOriginal) =>
+  (await import('./sweep-world.ts')).sweptFastify(await importOriginal<typeof import('fastify')>()),
+);
+
+sweepBadInput('postgres', 1, 2);
