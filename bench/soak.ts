@@ -32,6 +32,11 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SAMPLE_MS = 10_000;
 /** A busy server answers its /metrics late: a sample waits this long for its heap figures (the samples overlap). */
 const METRICS_TIMEOUT_MS = 30_000;
+/**
+ * Minutes of the same load before the measured run (SOAK_WARMUP_MINUTES, default 5): the code compiled, the pools,
+ * caches and heap grown to their working sizes. Its errors are counted apart; its RSS is not in the windows compared.
+ */
+const WARMUP_MINUTES = Number(process.env.SOAK_WARMUP_MINUTES ?? 5);
 /** The windows compared: the first and last 5 minutes (a third of the run each when it is shorter than 15). */
 const WINDOW_MS = Math.round(Math.min(5, MINUTES / 3) * 60) * 1000;
 /** A request unanswered after this long counts as an error. */
@@ -162,10 +167,11 @@ async function runLoad(
   figures: Map<TrafficKind, KindFigures>,
   durationMs: number,
   stop: AbortSignal,
+  /** Requests made of each kind so far (each request of a kind is told its number: names stay unique across runs). */
+  counters: Map<TrafficKind, number>,
 ) {
   const round = trafficRound();
   const httpRate = (RATE * round.length) / 200;
-  const counters = new Map<TrafficKind, number>();
   const statuses = new Map<string, number>();
   const firstErrors: string[] = [];
   let inFlight = 0;
@@ -322,7 +328,16 @@ async function soak(server: BenchServer): Promise<string> {
     // Each sender comments twice in 10 s (the chat allows 5 in any 10 s as the server reads them, and a busy server
     // reads a socket's comments in bursts), so some viewers take turns.
     const senders = Math.min(VIEWERS, Math.ceil((commentsPerSecond * 10) / 2));
-    const figures = new Map(TRAFFIC.map((kind) => [kind, { kind, latencies: [], errors: 0 } as KindFigures]));
+    const newFigures = () => new Map(TRAFFIC.map((kind) => [kind, { kind, latencies: [], errors: 0 } as KindFigures]));
+    const counters = new Map<TrafficKind, number>();
+    const warmupFigures = newFigures();
+    let warmup: Awaited<ReturnType<typeof runLoad>> | null = null;
+    if (WARMUP_MINUTES > 0) {
+      console.log(`soak: ${WARMUP_MINUTES} minutes of warm-up`);
+      warmup = await runLoad(world, warmupFigures, WARMUP_MINUTES * 60_000, new AbortController().signal, counters);
+    }
+    const warmupErrors = [...warmupFigures.values()].reduce((sum, f) => sum + f.errors, 0) + (warmup?.skipped ?? 0);
+    const figures = newFigures();
     loadStarted = performance.now();
     const cpuAtStart = samples.at(-1)?.cpuSeconds ?? 0;
     viewers.tell({ cmd: 'send', perSecond: commentsPerSecond, seconds: durationMs / 1000, senders });
@@ -349,7 +364,7 @@ async function soak(server: BenchServer): Promise<string> {
     const snapshot = SNAPSHOTS ? setTimeout(() => process.kill(server.pid, 'SIGUSR2'), WINDOW_MS) : undefined;
     let load: Awaited<ReturnType<typeof runLoad>>;
     try {
-      load = await runLoad(world, figures, durationMs, serverGone.signal);
+      load = await runLoad(world, figures, durationMs, serverGone.signal, counters);
     } finally {
       clearInterval(sampler);
       clearTimeout(snapshot);
@@ -361,7 +376,18 @@ async function soak(server: BenchServer): Promise<string> {
     // The viewers' last comments arrive; then what each viewer got.
     await sleep(5000);
     const report = await viewers.ask({ cmd: 'report' }, 'report');
-    return section({ idle, withViewers, samples, load, figures, report, cpuSeconds, loadBefore, senders });
+    return section({
+      idle,
+      withViewers,
+      samples,
+      load,
+      figures,
+      report,
+      cpuSeconds,
+      loadBefore,
+      senders,
+      warmup: { sent: warmup?.sent ?? 0, errors: warmupErrors },
+    });
   } finally {
     await viewers.stop();
   }
@@ -377,6 +403,8 @@ interface Outcome {
   cpuSeconds: number;
   loadBefore: number[];
   senders: number;
+  /** The warm-up before the measured run: requests sent, and errors (failed or not sent). */
+  warmup: { sent: number; errors: number };
 }
 
 function section(o: Outcome): string {
@@ -428,16 +456,16 @@ function section(o: Outcome): string {
 \`npm run bench -- soak\` (bench/soak.ts, the mix in bench/soak-traffic.ts): one server process (\`apps/server/src/main.ts\`
 as \`npm start\` runs it, on PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379, its ingest inline so the one
 process is all of the server) under a paced, open-loop generator: ${RATE} requests a second, each leaving at its time
-whether the earlier ones have answered or not, for ${MINUTES} minutes, the console's reads and writes and the watch
+whether the earlier ones have answered or not, for ${MINUTES} minutes after ${WARMUP_MINUTES} minutes of the same load as a warm-up, the console's reads and writes and the watch
 page's (the mix below, in every 200), while ${chat.connected.toLocaleString('en')} chat viewers (bench/chat-viewers.ts, in a worker thread,
 ${PER_ADDRESS} to a loopback address, each with a signed viewer cookie of its own) stay connected the whole run, receive every comment,
 robot comment, text live post and online count, and ${o.senders} of them send the viewers' comments (${VIEWER_COMMENT_SHARE} in every 200).
 Every ${SAMPLE_MS / 1000} s the server's RSS (\`/proc/<pid>/status\`) and V8 heap (its \`/metrics\`) are sampled. The
 baseline, in the same run: the idle server's RSS before any load, and the first ${windowMinutes} minutes of the load
 against the last ${windowMinutes}. ${os.cpus().length} cores shared by the server, the generator, the viewers, PostgreSQL, Redis and
-other engineers' work: the 1-minute load average was ${fixed(o.loadBefore[0] as number)} before the run and
+whatever else the machine ran: the 1-minute load average was ${fixed(o.loadBefore[0] as number)} before the run and
 ${fixed(Math.min(...loads))}–${fixed(Math.max(...loads))} during it (mean ${fixed(mean(loads))}) (${new Date().toISOString().slice(0, 10)}).
-\`SOAK_MINUTES\`, \`SOAK_RATE\` and \`SOAK_VIEWERS\` change the run.
+\`SOAK_MINUTES\`, \`SOAK_WARMUP_MINUTES\`, \`SOAK_RATE\` and \`SOAK_VIEWERS\` change the run.
 
 | figure | value |
 |---|---|
@@ -446,6 +474,7 @@ ${fixed(Math.min(...loads))}–${fixed(Math.max(...loads))} during it (mean ${fi
 | most requests in flight at once | ${o.load.maxInFlight} |
 | chat: comments delivered / lost | ${chat.received.toLocaleString('en')} / ${lost} (${published} comments × ${chat.connected} viewers) |
 | server CPU during the load | ${fixed(o.cpuSeconds / o.load.seconds, 2)} cores |
+| warm-up before the measured run (the same load, not in the figures below) | ${WARMUP_MINUTES} minutes, ${o.warmup.sent.toLocaleString('en')} requests, ${o.warmup.errors} errors |
 | RSS idle, before the load (baseline) | ${o.idle.rssMb.toFixed(1)} MB (heap ${o.idle.heapUsedMb.toFixed(1)} MB) |
 | RSS with the chat viewers connected, before the load | ${o.withViewers.rssMb.toFixed(1)} MB (heap ${o.withViewers.heapUsedMb.toFixed(1)} MB) |
 | RSS, mean of the first ${windowMinutes} minutes of the load | ${rssFirst.toFixed(1)} MB (heap ${heapFirst.toFixed(1)} MB) |

@@ -45,7 +45,7 @@ import { freePort, startServer } from './start-server.ts';
 // One server and one browser for every journey; each journey opens browser contexts of its own (harness.ts
 // `journey`). Journeys mostly wait (for the server, a push, a poll), so two run side by side (E2E_CONCURRENCY).
 
-const CONCURRENCY = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 2);
+const CONCURRENCY = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 3);
 
 const j = {} as Journey;
 
