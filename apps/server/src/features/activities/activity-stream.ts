@@ -77,9 +77,10 @@ export const sdStreamOf = (stream: string) => `${stream}${SD_STREAM_SUFFIX}`;
  */
 export async function sdIsLive(
   ctx: { db: Db; ingest: { isLive(app: string, stream: string): boolean } | null },
-  row: { app: string; stream: string | null },
+  row: { app: string; stream: string | null; isPushing?: boolean },
 ): Promise<{ sd: boolean }> {
-  if (!row.stream) return { sd: false };
+  // A rendition is made only of a live push: an activity not pushing has none, and costs no lookup.
+  if (!row.stream || row.isPushing === false) return { sd: false };
   if (ctx.ingest) return { sd: ctx.ingest.isLive(row.app, sdStreamOf(row.stream)) };
   const source = await sourcesCarrying(ctx.db, row.app, sdStreamOf(row.stream)).select('source').executeTakeFirst();
   return { sd: source !== undefined };
