@@ -418,8 +418,8 @@ function section(o: Outcome): string {
   const heapFirst = mean(heapOf(first));
   const heapLast = mean(heapOf(last));
   const ratio = rssLast / rssFirst;
-  // The first minutes hold the warm-up (code compiled, the heap grown to its first limits): the next window is the
-  // settled process, against which the last window shows growth, if any.
+  // The window after the first, against which the last shows growth too (without a warm-up, the first minutes hold
+  // the code's compiling and the heap's growing to its first limits).
   const second = during.filter((s) => s.at > WINDOW_MS && s.at <= 2 * WINDOW_MS);
   const rssSecond = mean(second.map((s) => s.rssMb));
   const httpErrors = [...o.figures.values()].reduce((sum, f) => sum + f.errors, 0);
@@ -480,7 +480,7 @@ ${fixed(Math.min(...loads))}–${fixed(Math.max(...loads))} during it (mean ${fi
 | RSS, mean of the first ${windowMinutes} minutes of the load | ${rssFirst.toFixed(1)} MB (heap ${heapFirst.toFixed(1)} MB) |
 | RSS, mean of the last ${windowMinutes} minutes | ${rssLast.toFixed(1)} MB (heap ${heapLast.toFixed(1)} MB) |
 | last ÷ first | **${ratio.toFixed(3)}** (goal within 10 %: ${Math.abs(ratio - 1) <= 0.1 ? 'met' : 'not met'}) |
-| RSS, mean of the next ${windowMinutes} minutes (after the warm-up); last ÷ it | ${rssSecond.toFixed(1)} MB; ${(rssLast / rssSecond).toFixed(3)} |
+| RSS, mean of the ${windowMinutes} minutes after the first; last ÷ it | ${rssSecond.toFixed(1)} MB; ${(rssLast / rssSecond).toFixed(3)} |
 | RSS peak | ${Math.max(...during.map((s) => s.rssMb)).toFixed(1)} MB |
 
 RSS a minute (MB, the mean of each minute's samples): ${rssPerMinute.join(', ')}.
