@@ -1,7 +1,7 @@
 import type { WatchQuestionnaire } from '@yanbo/contracts/extensions';
 import { INTERACTION_ERRORS, type WatchCheckin, type WatchVote } from '@yanbo/contracts/interactions';
 import type { WatchPage } from '@yanbo/contracts/watch';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useChatSocket } from '../chat-socket';
 import { castBallot, getCheckin, listVotes, takeCheckin } from '../interaction-api';
 import {
@@ -257,10 +257,15 @@ export function InteractionLayer({
   const [questionnaire, setQuestionnaire] = useState<WatchQuestionnaire | null>(null);
   const [questionnaireShown, setQuestionnaireShown] = useState(false);
 
+  // Questionnaire news heard on the socket so far: a read sent before the latest of them answers older news than the
+  // socket's (a busy page's read can come back after the switch it predates), so it is dropped.
+  const questionnaireHeard = useRef(0);
   const readQuestionnaire = useCallback(
-    (popUpNew: boolean) =>
-      getQuestionnaire(activityId)
+    (popUpNew: boolean) => {
+      const heardBefore = questionnaireHeard.current;
+      return getQuestionnaire(activityId)
         .then((state) => {
+          if (questionnaireHeard.current !== heardBefore) return;
           setQuestionnaire((current) => {
             const next = state.questionnaire;
             // A version the page did not hold yet (opened while the socket was down) pops up as if just heard.
@@ -271,7 +276,8 @@ export function InteractionLayer({
             return next;
           });
         })
-        .catch(() => {}),
+        .catch(() => {});
+    },
     [activityId],
   );
 
@@ -340,6 +346,7 @@ export function InteractionLayer({
             setCheckin((current) => (current?.id === message.checkinId ? null : current));
             return;
           case 'questionnaireOpened':
+            questionnaireHeard.current += 1;
             setQuestionnaire((current) => {
               const next = heardQuestionnaire(current, message.questionnaire);
               if (!next.answered) setQuestionnaireShown(true);
@@ -347,6 +354,7 @@ export function InteractionLayer({
             });
             return;
           case 'questionnaireClosed':
+            questionnaireHeard.current += 1;
             setQuestionnaire(null);
             setQuestionnaireShown(false);
             return;
