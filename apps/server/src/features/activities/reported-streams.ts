@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 // while its latest report is younger than MEDIA_REPORT_LAPSE_INTERVALS of its interval.
 
 /** The sources whose latest report is recent enough: they are alive. */
-export function livingSources(db: Db) {
+function livingSources(db: Db) {
   return db
     .selectFrom('mediaSources')
     .where(
