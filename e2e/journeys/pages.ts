@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { PNG } from '../../apps/server/test/upload-form.ts';
 import { api, type Journey, journey, newJourneyContext } from '../harness.ts';
 import { FFMPEG } from './live-stream.ts';
@@ -43,9 +43,6 @@ async function pickOption(page: Page, text: string) {
 }
 
 /** The types of the preview's sections, top to bottom. */
-const sectionTypes = (frame: FrameLocator) =>
-  frame.locator('section.block').evaluateAll((sections) => sections.map((section) => section.className));
-
 /** Drags a component's handle onto another's row, in steps as a hand would (the list starts a drag after 4 px). */
 async function drag(page: Page, handle: Locator, target: Locator) {
   const from = await handle.boundingBox();
@@ -137,7 +134,7 @@ async function buildPublishAndOpen(j: Journey, token: string, launch: number) {
   await mobile.locator('a.card').filter({ hasText: '新品发布会' }).waitFor();
   await desktop.locator('a.card').filter({ hasText: '新品发布会' }).waitFor();
   await mobile.getByRole('heading', { name: '精彩直播' }).waitFor();
-  assert.deepEqual(await sectionTypes(mobile), ['block block-banner', 'block block-activity']);
+  await mobile.locator('section.block-banner:first-of-type + section.block-activity:last-of-type').waitFor();
   await j.screenshot(editor, 'pages-editor');
 
   // The activity list dragged above the banner: the list and both previews follow.
@@ -261,11 +258,10 @@ export function pageColumnJourneys(j: Journey) {
       await editor.getByTestId('activity-source-column').click();
       await pickOption(editor, '主会场直播');
       const mobile = editor.frameLocator('[data-testid=preview-mobile]');
-      await mobile.locator('a.card').nth(1).waitFor();
-      assert.deepEqual(
-        await mobile.locator('a.card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-search'))),
-        ['主会场开幕', '主会场闭幕'],
-      );
+      // The frame reloads its whole document on each redraw, so the list is waited for whole, never read once.
+      await mobile
+        .locator('.cards > a.card:first-child[data-search="主会场开幕"] + a.card:last-child[data-search="主会场闭幕"]')
+        .waitFor();
 
       // A navigation with a menu entry of a group's activities (seed 001 §3 menuArr), shown in its panel.
       await editor.getByTestId('palette-mobilesNav').click();
