@@ -44,6 +44,7 @@ async function pgliteEngine(): Promise<Engine> {
     kind: 'pglite',
     queries: createQueryObserver(Number.POSITIVE_INFINITY),
     pool: () => null,
+    copyLines: () => null,
     withScripts: (fn) =>
       db
         .connection()

@@ -28,6 +28,7 @@ import { parse } from 'yaml';
 import type { AppContext } from '../apps/server/src/app-context.ts';
 import { uploadLimit } from '../apps/server/src/features/uploads/upload-service.ts';
 import { NGINX, NGINX_SITE_TEMPLATE, nginxMainConfig, renderNginxConfig, renderTemplate } from '../e2e/start-nginx.ts';
+import { nodeCommand, npmEntryPoints } from './node-command.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const DEPLOY = path.join(ROOT, 'deploy');
@@ -71,19 +72,6 @@ export function envFileEntries(text: string): Map<string, string> {
   for (const line of text.split('\n')) {
     const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
     if (match) entries.set(match[1] as string, (match[2] as string).trim());
-  }
-  return entries;
-}
-
-/** The npm scripts that start a process, by the file `node` runs in them: apps/server/src/main.ts → start. */
-export function npmEntryPoints(packageJson = read('package.json')): Map<string, string> {
-  const scripts = (JSON.parse(packageJson) as { scripts: Record<string, string> }).scripts;
-  const entries = new Map<string, string>();
-  for (const [name, script] of Object.entries(scripts)) {
-    for (const part of script.split('&&')) {
-      const match = /^\s*node\s+(\S+\.ts)\s*$/.exec(part);
-      if (match) entries.set(match[1] as string, name);
-    }
   }
   return entries;
 }
@@ -187,9 +175,8 @@ const execForm = (args: string): string[] | null => {
   }
 };
 
-/** The entry file of a `node <file>` command, or null. */
-const entryFile = (command: string[] | null | undefined) =>
-  command && command[0] === 'node' && command.length === 2 ? (command[1] as string) : null;
+/** The entry file of a `node [flags] <file>` command, or null. */
+const entryFile = (command: string[] | null | undefined) => nodeCommand(command)?.file ?? null;
 
 export function checkDockerfile(text = read('deploy/Dockerfile'), packageJson = read('package.json')): string[] {
   const problems: string[] = [];
@@ -229,12 +216,16 @@ export function checkDockerfile(text = read('deploy/Dockerfile'), packageJson = 
   return problems;
 }
 
-/** A command the image runs must be `node <file>` with <file> what an npm script runs. */
+/** A command the image runs must be `node [flags] <file>` with <file> and its flags what an npm script runs. */
 function entryProblems(what: string, command: string[] | null, packageJson: string): string[] {
-  const file = entryFile(command);
-  if (!file) return [`${what} is not \`node <entry file>\`: ${JSON.stringify(command)}`];
-  if (!npmEntryPoints(packageJson).has(file)) return [`${what} runs ${file}, which no npm script of package.json runs`];
+  const started = nodeCommand(command);
+  if (!started) return [`${what} is not \`node [flags] <entry file>\`: ${JSON.stringify(command)}`];
+  const { file, flags } = started;
+  const npm = npmEntryPoints(packageJson).get(file);
+  if (!npm) return [`${what} runs ${file}, which no npm script of package.json runs`];
   if (!existsSync(path.join(ROOT, file))) return [`${what} runs ${file}, which does not exist`];
+  if (flags.join(' ') !== npm.flags.join(' '))
+    return [`${what} runs ${file} with [${flags.join(' ')}], npm run ${npm.script} with [${npm.flags.join(' ')}]`];
   return [];
 }
 
@@ -594,8 +585,9 @@ export function checkUnits(envExample = readFileSync(path.join(UNIT_DIR, 'yanbo.
     const lines = serviceLines(readFileSync(path.join(UNIT_DIR, file), 'utf8'));
     const values = (key: string) => lines.filter(([k]) => k === key).map(([, v]) => v);
     const exec = values('ExecStart')[0]?.split(/\s+/) ?? [];
-    const entry = exec.length === 2 && exec[0] === `${INSTALL_DIR}/node_modules/.bin/node` ? exec[1] : null;
-    problems.push(...entryProblems(`${file}'s ExecStart`, entry ? ['node', entry] : exec, read('package.json')));
+    const command = exec[0] === `${INSTALL_DIR}/node_modules/.bin/node` ? ['node', ...exec.slice(1)] : exec;
+    const entry = entryFile(command);
+    problems.push(...entryProblems(`${file}'s ExecStart`, command, read('package.json')));
     const role = ROLES[entry ?? ''];
     if (role) roles.add(role);
     const own = new Map(values('Environment').map((assignment) => assignment.split('=', 2) as [string, string]));

@@ -36,11 +36,11 @@ export NODE_ENV=production ALLOW_SANDBOX=1 DATA_DIR="$DATA" SECRET_KEY=hardened-
   API_URL=http://127.0.0.1:18091 SHUTDOWN_GRACE_MS=10000 CONSOLE_DIR=/nonexistent
 
 # Each unit's own Environment= lines and ExecStart.
-PORT=18091 HOST=127.0.0.1 "$NODE" apps/server/src/main.ts >/tmp/api.log 2>&1 &
+PORT=18091 HOST=127.0.0.1 "$NODE" --max-semi-space-size=8 apps/server/src/main.ts >/tmp/api.log 2>&1 &
 api=$!
-WORKER_PORT=18082 HOST=127.0.0.1 "$NODE" apps/server/src/worker.ts >/tmp/worker.log 2>&1 &
+WORKER_PORT=18082 HOST=127.0.0.1 "$NODE" --max-semi-space-size=8 apps/server/src/worker.ts >/tmp/worker.log 2>&1 &
 worker=$!
-MEDIA_PORT=18081 RTMP_PORT=19350 HOST=127.0.0.1 "$NODE" apps/server/src/media.ts >/tmp/media.log 2>&1 &
+MEDIA_PORT=18081 RTMP_PORT=19350 HOST=127.0.0.1 "$NODE" --max-semi-space-size=8 apps/server/src/media.ts >/tmp/media.log 2>&1 &
 media=$!
 
 status() { curl -s -o /dev/null -w '%{http_code}' "$1" || true; }

@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { entryNodeFlags } from '../deploy/node-command.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -25,12 +26,19 @@ export async function freePort(): Promise<number> {
 }
 
 const SERVER_START_DEADLINE_MS = 180_000;
+const SERVER_ENTRY = 'apps/server/src/main.ts';
 
-/** Starts the real server (npm start's process) on a free port with a fresh data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real server (npm start's process, with its node flags unless `nodeFlags` says others) on a free port with
+ * a fresh data directory.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  nodeFlags = entryNodeFlags(SERVER_ENTRY),
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yanbo-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, path.join(root, SERVER_ENTRY)], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

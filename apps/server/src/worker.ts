@@ -43,7 +43,7 @@ const tasks = createTaskQueue({
   log: (line) => log('warn', line),
   info: (line) => log('info', line),
 });
-registerTaskKinds(tasks, { db: database.db });
+registerTaskKinds(tasks, { db: database.db, database });
 tasks.start();
 log('info', `worker ${tasks.workerId} runs ${tasks.kinds().join(', ')} (${database.kind})`);
 

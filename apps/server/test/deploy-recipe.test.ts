@@ -75,11 +75,23 @@ describe('the Dockerfile', () => {
 
   it('names a command no npm script runs and a runtime stage left as root', () => {
     const broken = files.dockerfile
-      .replace('CMD ["node", "apps/server/src/main.ts"]', 'CMD ["node", "apps/server/src/serve.ts"]')
+      .replace(
+        'CMD ["node", "--max-semi-space-size=8", "apps/server/src/main.ts"]',
+        'CMD ["node", "--max-semi-space-size=8", "apps/server/src/serve.ts"]',
+      )
       .replace('USER node\n', '');
     expect(checkDockerfile(broken)).toEqual([
       'the runtime stage runs as root',
       'the image CMD runs apps/server/src/serve.ts, which no npm script of package.json runs',
+    ]);
+  });
+  it('names a process started with other node flags than its npm script’s', () => {
+    const bare = files.dockerfile.replace(
+      'CMD ["node", "--max-semi-space-size=8", "apps/server/src/main.ts"]',
+      'CMD ["node", "apps/server/src/main.ts"]',
+    );
+    expect(checkDockerfile(bare)).toEqual([
+      'the image CMD runs apps/server/src/main.ts with [], npm run start with [--max-semi-space-size=8]',
     ]);
   });
 });

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TOKEN_PURPOSE } from '../../src/features/meta/index.ts';
 import { csvCell } from '../../src/platform/csv.ts';
+import { COPY_LIMIT } from '../../src/platform/db/copy-out.ts';
 import { redactUrl } from '../../src/platform/request-log.ts';
 import { signToken } from '../../src/platform/signed-token.ts';
 import { useWorld } from '../activity-world.ts';
@@ -239,6 +240,35 @@ describe.each(engines)('exports on %s', (engine) => {
     const users = await download(`/activity/${big}/user/download?fields=viewerId`);
     expect(users.rows).toHaveLength(12_000);
   });
+
+  it.runIf(engine === 'postgres')(
+    'on PostgreSQL a CSV streams through COPY; past the copies a process runs at once, through batches, the same bytes',
+    async () => {
+      const url = `/activity/${activity}/stats/user-visits/csv`;
+      const { database } = w.t.ctx;
+      const copies: number[] = [];
+      const copyLines = database.copyLines;
+      database.copyLines = (query) => {
+        const lines = copyLines(query);
+        copies.push(lines ? 1 : 0);
+        return lines;
+      };
+      try {
+        const copied = await get(url);
+        expect(copied.status, copied.text).toBe(200);
+        expect(copies).toEqual([1]);
+        // Every copy taken (and left at once): the next download reads in batches.
+        const held = Array.from({ length: COPY_LIMIT }, () => copyLines(sql`select 'x'`.compile(w.t.ctx.db)));
+        const batched = await get(url);
+        expect(copies).toEqual([1, 0]);
+        for (const lines of held) for await (const _ of lines ?? []) break;
+        expect(batched.text).toBe(copied.text);
+        expect(readDownload(copied.text).rows.length).toBeGreaterThan(2);
+      } finally {
+        database.copyLines = copyLines;
+      }
+    },
+  );
 
   it('XLSX where people expect it: the users and the statistics, read back as a workbook', async () => {
     const response = await get(`/activity/${activity}/user/download?format=xlsx`);

@@ -10,19 +10,16 @@ import { csvCell } from '../../platform/csv.ts';
 const BOM = '\uFEFF';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Lines of a CSV file already made, as one text (CRLF between them) and how many. */
-export interface CsvLines {
-  text: string;
-  rows: number;
-}
-
-/** A CSV file from lines already made (a batch at a time), after the heading line. */
-export function csvFromLines(headings: readonly string[], batches: AsyncIterable<CsvLines>): Readable {
-  async function* text() {
+/**
+ * A CSV file: the heading line, then the lines `lines` makes (each ending in CRLF: texts, or bytes as PostgreSQL's
+ * COPY sent them). `lines` is called when the file is first read and its lines are read only as the client reads.
+ */
+export function csvFile(headings: readonly string[], lines: () => AsyncIterable<string | Buffer>): Readable {
+  async function* file() {
     yield `${BOM}${headings.map(csvCell).join(',')}\r\n`;
-    for await (const lines of batches) if (lines.rows > 0) yield `${lines.text}\r\n`;
+    yield* lines();
   }
-  return Readable.from(text(), { objectMode: false });
+  return Readable.from(file(), { objectMode: false });
 }
 
 export type Cell = string | number | null;
@@ -31,13 +28,11 @@ export type Cell = string | number | null;
 export function csvFromCells(headings: readonly string[], batches: AsyncIterable<Cell[][]>): Readable {
   async function* lines() {
     for await (const rows of batches) {
-      yield {
-        text: rows.map((row) => row.map((cell) => csvCell(cell ?? '')).join(',')).join('\r\n'),
-        rows: rows.length,
-      };
+      if (rows.length > 0)
+        yield `${rows.map((row) => row.map((cell) => csvCell(cell ?? '')).join(',')).join('\r\n')}\r\n`;
     }
   }
-  return csvFromLines(headings, lines());
+  return csvFile(headings, lines);
 }
 
 /** Bytes the XLSX writer may have waiting for the client before it stops reading rows. */

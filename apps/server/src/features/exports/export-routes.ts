@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../platform/auth.ts';
 import { registerCalls } from '../../platform/calls.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/database.ts';
 import { sendFile } from './export-file.ts';
 import * as exports from './export-service.ts';
 
@@ -16,16 +16,16 @@ interface DownloadContext {
 
 /** A download about one activity: checked, then streamed (also the top share's `?format=csv` in invitations). */
 export const activityDownload =
-  (db: Db, kind: ExportKind) =>
+  (database: Database, kind: ExportKind) =>
   async ({ caller, params, query, reply }: DownloadContext): Promise<FastifyReply> => {
-    const request = await exports.activityExport(db, caller, kind, params.id, query);
-    const body = exports.exportFile(db, request);
+    const request = await exports.activityExport(database.db, caller, kind, params.id, query);
+    const body = exports.exportFile(database, request);
     return sendFile(reply, { ...exports.exportFileName(request), format: request.format, body });
   };
 
 export function registerExportRoutes(server: FastifyInstance, ctx: AppContext) {
-  const { db } = ctx;
-  const download = (kind: ExportKind) => activityDownload(db, kind);
+  const { db, database } = ctx;
+  const download = (kind: ExportKind) => activityDownload(database, kind);
   registerCalls(server, exportCalls, {
     downloadCheckinData: download('checkin-data'),
     downloadActivityUsers: download('users'),
@@ -41,7 +41,7 @@ export function registerExportRoutes(server: FastifyInstance, ctx: AppContext) {
       return sendFile(reply, {
         ...exports.exportFileName(request),
         format: request.format,
-        body: exports.exportFile(db, request),
+        body: exports.exportFile(database, request),
       });
     },
     listDataStats: ({ caller, params, query }) => exports.listDataStats(db, caller, params.id, params.kind, query),

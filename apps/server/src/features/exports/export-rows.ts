@@ -5,7 +5,8 @@ import { type ExportSource, isPlain } from './export-sources.ts';
 
 // An export's rows read a batch at a time in the order of its key (keyset), so memory holds one batch whatever the
 // size of the export, on both engines. A CSV export asks the database for each row's line already made (csv_cell,
-// migration 045): Node only joins and streams them. The same rows come as cells for XLSX and for the screen.
+// migration 045): Node only joins and streams them; on PostgreSQL the same lines come whole through COPY
+// (exportLinesSelect). The same rows come as cells for XLSX and for the screen.
 
 /** Rows per batch: large enough that a batch's round trip is small beside its rows, small enough to hold. */
 export const EXPORT_BATCH_ROWS = 10_000;
@@ -46,14 +47,37 @@ function cellColumns(source: ExportSource, fields: ExportField[]): RawBuilder<un
   return sql.join(fields.map((field, index) => sql`${column(source, field)} as ${sql.ref(`c${index}`)}`));
 }
 
-/** One batch's select: the cells, the key as text (for the next batch) and as itself (`r0`…, for ordering). */
-function batchSelect(source: ExportSource, fields: ExportField[], last: KeyRow | null, size: number) {
+/**
+ * One batch's select (or, without a size, the whole export's): the cells, the key as text (for the next batch) and as
+ * itself (`r0`…, for ordering).
+ */
+function batchSelect(source: ExportSource, fields: ExportField[], last: KeyRow | null, size: number | undefined) {
   const rawKeys = source.key.map((part, index) => sql`${part.expr} as ${sql.ref(`r${index}`)}`);
   return sql`select ${cellColumns(source, fields)}, ${sql.join(keyColumns(source))}, ${sql.join(rawKeys)}
     ${source.rows} and ${after(source, last)}
     ${groupBy(source)}
     order by ${orderBy(source)}
-    limit ${size}`;
+    ${size === undefined ? sql`` : sql`limit ${size}`}`;
+}
+
+/** A batch's rows in their order, by the raw key columns of `alias` (a batchSelect). */
+function keyOrder(source: ExportSource, alias: string): RawBuilder<unknown> {
+  return sql.join(
+    source.key.map((_, index) => sql`${sql.ref(`${alias}.r${index}`)} ${sql.raw(source.direction)}`),
+    sql`, `,
+  );
+}
+
+/** A row's CSV line from the cells of `b` (a batchSelect): csv_cell inlined on plain columns, the rest through it. */
+function csvLine(source: ExportSource, fields: ExportField[]): RawBuilder<string> {
+  // concat_ws makes the line in one piece (every part is text, never null).
+  return sql`concat_ws(',', ${sql.join(
+    fields.map((field, index) =>
+      isPlain(column(source, field))
+        ? sql`coalesce(${sql.ref(`b.c${index}`)}, '')`
+        : sql`csv_cell(${sql.ref(`b.c${index}`)})`,
+    ),
+  )})`;
 }
 
 /**
@@ -69,15 +93,11 @@ async function* batches<R extends KeyRow>(
 ): AsyncGenerator<R[]> {
   const size = source.limit ?? EXPORT_BATCH_ROWS;
   const keys = sql.join(source.key.map((_, index) => sql.ref(`t.k${index}`)));
-  const order = sql.join(
-    source.key.map((_, index) => sql`${sql.ref(`t.r${index}`)} ${sql.raw(source.direction)}`),
-    sql`, `,
-  );
   let last: KeyRow | null = null;
   for (;;) {
     const { rows } = await sql<R>`
       select ${select}, ${keys} from (${batchSelect(source, fields, last, size)}) t
-      order by ${order}`.execute(db);
+      order by ${keyOrder(source, 't')}`.execute(db);
     if (rows.length > 0) yield rows;
     // A rank list is one batch; any other export ends with a short batch.
     if (source.limit !== undefined || rows.length < size) return;
@@ -106,14 +126,7 @@ export const CSV_TEXT_BYTES = 32 * 1024;
  */
 export async function* exportLines(db: Db, source: ExportSource, fields: ExportField[]): AsyncGenerator<CsvBlock> {
   const size = source.limit ?? EXPORT_BATCH_ROWS;
-  // concat_ws makes the line in one piece (every part is text, never null).
-  const line = sql`concat_ws(',', ${sql.join(
-    fields.map((field, index) =>
-      isPlain(column(source, field))
-        ? sql`coalesce(${sql.ref(`b.c${index}`)}, '')`
-        : sql`csv_cell(${sql.ref(`b.c${index}`)})`,
-    ),
-  )})`;
+  const line = csvLine(source, fields);
   const keys = sql.join(source.key.map((_, index) => sql.ref(`b.k${index}`)));
   const lastKey = sql.join(
     source.key.map(
@@ -151,6 +164,15 @@ export async function* exportLines(db: Db, source: ExportSource, fields: ExportF
     for (const text of texts) yield { text: text.text, rows: Number(text.rows) };
     if (!more) return;
   }
+}
+
+/**
+ * The export's CSV lines in one statement, in the file's order (a rank list's limit included): what PostgreSQL's
+ * COPY streams whole, where the batches above serve PGlite.
+ */
+export function exportLinesSelect(source: ExportSource, fields: ExportField[]): RawBuilder<unknown> {
+  return sql`select ${csvLine(source, fields)} as line from (${batchSelect(source, fields, null, source.limit)}) b
+    order by ${keyOrder(source, 'b')}`;
 }
 
 /** The export's rows as cells (text, an empty string for nothing), a batch at a time. */

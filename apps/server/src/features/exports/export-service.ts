@@ -28,13 +28,20 @@ import {
 } from '@yanbo/contracts';
 import { sql } from 'kysely';
 import type { Caller } from '../../platform/auth.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { type RunningTask, TaskError, type TaskKind } from '../../platform/tasks/task-queue.ts';
 import { ownActivity, ownAgent } from '../../platform/tenancy.ts';
-import { csvFromLines, XLSX_TYPE, xlsxFromCells } from './export-file.ts';
-import { exportCells, exportCount, exportLines, exportPage } from './export-rows.ts';
-import { type ExportScope, exportSource } from './export-sources.ts';
+import { csvFile, XLSX_TYPE, xlsxFromCells } from './export-file.ts';
+import {
+  EXPORT_BATCH_ROWS,
+  exportCells,
+  exportCount,
+  exportLines,
+  exportLinesSelect,
+  exportPage,
+} from './export-rows.ts';
+import { type ExportScope, type ExportSource, exportSource } from './export-sources.ts';
 
 // The exports of seed 001 §7: each resolved once from what the caller asked (its activity or agent checked, its
 // fields checked, its range), then read as a file, as a page on screen, or by the download center's worker. A
@@ -146,26 +153,58 @@ async function* reported<T>(
   }
 }
 
+/**
+ * The CSV lines of an export: on PostgreSQL streamed whole by COPY (bytes in, bytes out), else (PGlite, or as many
+ * copies running as a process allows) a batch at a time. Progress is reported about every batch's worth of rows.
+ */
+async function* csvLines(
+  database: Database,
+  source: ExportSource,
+  fields: ExportField[],
+  onRows?: (rows: number) => Promise<void>,
+): AsyncGenerator<string | Buffer> {
+  const copied = database.copyLines(exportLinesSelect(source, fields).compile(database.db));
+  if (!copied) {
+    for await (const block of exportLines(database.db, source, fields)) {
+      yield `${block.text}\r\n`;
+      await onRows?.(block.rows);
+    }
+    return;
+  }
+  let unreported = 0;
+  for await (const lines of copied) {
+    yield* lines.bytes;
+    unreported += lines.rows;
+    if (unreported >= EXPORT_BATCH_ROWS) {
+      await onRows?.(unreported);
+      unreported = 0;
+    }
+  }
+  if (unreported > 0) await onRows?.(unreported);
+}
+
 /** The export as a file being written: CSV lines made by the database, or an XLSX workbook. */
-export function exportFile(db: Db, request: ExportRequest, onRows?: (rows: number) => Promise<void>): Readable {
+export function exportFile(
+  database: Database,
+  request: ExportRequest,
+  onRows?: (rows: number) => Promise<void>,
+): Readable {
   const fields = fieldsOf(request);
   const headings = fields.map((field) => field.label);
   const source = exportSource(request.kind, request.scope);
   if (request.format === 'xlsx') {
-    const rows = reported(exportCells(db, source, fields), (batch) => batch.length, onRows);
+    const rows = reported(exportCells(database.db, source, fields), (batch) => batch.length, onRows);
     return xlsxFromCells(EXPORT_TITLES[request.kind], headings, rows);
   }
-  return csvFromLines(
-    headings,
-    reported(exportLines(db, source, fields), (batch) => batch.rows, onRows),
-  );
+  return csvFile(headings, () => csvLines(database, source, fields, onRows));
 }
 
 /**
  * An export as a download-center task (kind `export`): the same file as the download, written by the worker, its
  * progress the rows written of the rows counted when it starts.
  */
-export function exportTaskKind(db: Db): TaskKind<ExportTaskParams> {
+export function exportTaskKind(database: Database): TaskKind<ExportTaskParams> {
+  const { db } = database;
   return {
     kind: EXPORT_TASK_KIND,
     params: exportTaskParams,
@@ -190,7 +229,7 @@ export function exportTaskKind(db: Db): TaskKind<ExportTaskParams> {
       const total = await exportCount(db, exportSource(request.kind, request.scope));
       let done = 0;
       await task.progress(0, total);
-      const body = exportFile(db, request, async (rows) => {
+      const body = exportFile(database, request, async (rows) => {
         done += rows;
         await task.progress(done, total);
       });

@@ -7,7 +7,7 @@ import { audienceViewerOf } from '../watch/index.ts';
 import * as invitations from './invitation-service.ts';
 
 export function registerInvitationRoutes(server: FastifyInstance, ctx: AppContext) {
-  const topShareDownload = activityDownload(ctx.db, 'top-share');
+  const topShareDownload = activityDownload(ctx.database, 'top-share');
   registerCalls(server, invitationCalls, {
     openInvitationCard: async ({ params, body, request, reply }) => {
       reply.header('cache-control', 'no-store');

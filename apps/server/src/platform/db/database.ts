@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type CopiedLines, createCopyOut } from './copy-out.ts';
 import { createQueryObserver, ObservedDialect, type QueryObserver } from './observed-dialect.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
@@ -18,6 +19,11 @@ export interface Database {
   queries: QueryObserver;
   /** PostgreSQL's pool: connections open, idle, and callers waiting for one; null on PGlite (one connection). */
   pool(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * A select of one text column streamed by COPY, each value a line (copy-out.ts), to be iterated at once; null on
+   * PGlite, or while as many copies run as a process allows: the caller then reads in batches.
+   */
+  copyLines(query: CompiledQuery): AsyncIterable<CopiedLines> | null;
 }
 
 export interface DatabaseOptions {
@@ -36,11 +42,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const queries = createQueryObserver(options.slowQueryMs ?? 500);
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const copyOut = createCopyOut(options.databaseUrl);
     return {
       db: new Kysely<DB>({ dialect: new ObservedDialect(new PostgresDialect({ pool }), queries), plugins }),
       kind: 'postgres',
       queries,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      copyLines: (query) => copyOut.lines(query),
       async withScripts(fn) {
         const client = await pool.connect();
         try {
@@ -70,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     queries,
     pool: () => null,
+    copyLines: () => null,
     withScripts(fn) {
       // Through Kysely, so the scripts wait their turn on PGlite's single connection.
       return db
