@@ -7,8 +7,8 @@
 // a 32-bit length (-1 for null) and that many bytes; then a field count of -1 as the trailer. Integers are big-endian.
 //
 // The lines are written over the chunk they came in (a row's 6 bytes of framing make room for its 2 of line end), so
-// a copy of any size allocates nothing per chunk: what the process holds for the garbage collector is the socket's
-// own reads.
+// a copy of any size allocates nothing of its own per chunk: what the process holds for the garbage collector is the
+// socket's reads and pg-copy-streams' joining of their messages.
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 /** The signature, the flags and the extension's length. */
