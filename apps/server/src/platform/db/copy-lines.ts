@@ -74,7 +74,8 @@ export class CopyLines {
       if (!this.headerRead) {
         read += this.fill(chunk, read, HEADER_BYTES);
         if (this.scratchFill < HEADER_BYTES) continue;
-        if (!this.scratch.subarray(0, SIGNATURE.length).equals(SIGNATURE)) throw new CopyFormatError('no COPY signature');
+        if (!this.scratch.subarray(0, SIGNATURE.length).equals(SIGNATURE))
+          throw new CopyFormatError('no COPY signature');
         this.skip = this.scratch.readUInt32BE(SIGNATURE.length + 4);
         this.headerRead = true;
         this.scratchFill = 0;
