@@ -69,8 +69,6 @@ export interface CopyOut {
    * copies run. Iterate it at once: the connection closes when the lines end or their reader goes away.
    */
   lines(query: CompiledQuery): AsyncIterable<CopiedLines> | null;
-  /** Copies running now. */
-  running(): number;
 }
 
 export function createCopyOut(connectionString: string): CopyOut {
@@ -103,6 +101,5 @@ export function createCopyOut(connectionString: string): CopyOut {
       running += 1;
       return copy(statement);
     },
-    running: () => running,
   };
 }
