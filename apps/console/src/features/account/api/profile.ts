@@ -53,17 +53,27 @@ export function useOpenid(state: string) {
   });
 }
 
+/**
+ * Reads the binding again after a change. The binding is bound on the page's first render, back from the authorize
+ * page, while its first read may still be on its way: a query without data yet does not refetch when invalidated (it
+ * keeps the read under way, sent before the change), so that read is cancelled first.
+ */
+async function reloadOpenid() {
+  await queryClient.cancelQueries({ queryKey: openidQueryKey });
+  await queryClient.invalidateQueries({ queryKey: openidQueryKey });
+}
+
 export function useBindOpenid() {
   return useMutation({
     mutationFn: (code: string) => api(accountCalls.bindOpenid, { body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: openidQueryKey }),
+    onSuccess: reloadOpenid,
   });
 }
 
 export function useUnbindOpenid() {
   return useMutation({
     mutationFn: () => api(accountCalls.unbindOpenid),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: openidQueryKey }),
+    onSuccess: reloadOpenid,
   });
 }
 
